@@ -1,0 +1,8 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
+  server: { proxy: { '/api': 'http://localhost:8080', '/auth': 'http://localhost:8080' } },
+});
