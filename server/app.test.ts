@@ -1,0 +1,76 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { openTestDatabase } from './testing/testDatabase.ts';
+
+describe('app shell', () => {
+  let db: Database;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    const clientDir = await mkdtemp(join(tmpdir(), 'gridmind-client-'));
+    await writeFile(join(clientDir, 'index.html'), '<!doctype html><title>Gridmind</title>');
+    await mkdir(join(clientDir, 'assets'));
+    await writeFile(join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+    db = await openTestDatabase('pglite');
+    app = await buildApp({ config: loadConfig({}), db, clientDir });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+  });
+
+  it('answers GET /api/health', async () => {
+    const response = await app.inject('/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+  });
+
+  it.each(['/', '/games/sessions/42', '/auth/whatever', '/api/nothing-here'])(
+    'puts the security headers on %s',
+    async (url) => {
+      const response = await app.inject(url);
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain(
+        "frame-ancestors 'self' https://web.telegram.org https://*.telegram.org",
+      );
+      expect(csp).toContain('wss://*.walletconnect.org');
+      expect(csp).toContain('https://fonts.reown.com');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-frame-options']).toBeUndefined();
+    },
+  );
+
+  it('serves index.html for client pages (SPA fallback)', async () => {
+    for (const url of ['/', '/games', '/agents/ada', '/privacy-policy?x=1']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<title>Gridmind</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets as immutable and 404s a missing file instead of index.html', async () => {
+    const asset = await app.inject('/assets/main-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await app.inject('/assets/missing-000.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('<title>');
+  });
+
+  it('answers an unknown API route with a JSON 404, not index.html', async () => {
+    for (const url of ['/api/unknown', '/api/', '/auth/unknown']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ error: 'Not found' });
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { registerClient, registerNotFound } from './plugins/client.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOriginCheck } from './plugins/originCheck.ts';
+import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
+
+/** Largest request body accepted; bigger ones get 413. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** What buildApp needs: config, an open migrated database, a clock, and optionally the client. */
+export interface AppOptions {
+  config: AppConfig;
+  db: Database;
+  /** Milliseconds since the epoch; tests pass a controllable clock. */
+  now?: () => number;
+  /** Folder of the built client to serve with the SPA fallback (server.ts passes CLIENT_DIR). */
+  clientDir?: string;
+  /** Fastify's logger option; off unless given. */
+  logger?: boolean | { level: string };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shared by route modules: config, database and clock of this app. */
+    readonly gridmind: { config: AppConfig; db: Database; now: () => number };
+  }
+}
+
+/** Builds the whole HTTP app without listening: tests drive it with `app.inject()`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    logger: options.logger ?? false,
+    // A reverse proxy on a private network may name the client (rate limits key on it); a
+    // public client cannot spoof X-Forwarded-For.
+    trustProxy: 'loopback,linklocal,uniquelocal',
+  });
+  app.decorate('gridmind', { config, db, now: options.now ?? Date.now });
+
+  registerSecurityHeaders(app);
+  registerErrorHandling(app);
+  registerOriginCheck(app, config.APP_ORIGIN);
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+
+  await app.register(healthRoutes);
+
+  if (options.clientDir !== undefined) await registerClient(app, options.clientDir);
+  registerNotFound(app, options.clientDir !== undefined);
+  return app;
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('fills every default from an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 8080,
+      DATA_DIR: './data',
+      APP_ORIGIN: 'http://localhost:8080',
+      ADMIN_ADDRESSES: [],
+      LIVE_MATCHES: 4,
+      MOVE_DELAY_MS: 1500,
+      BETTING_WINDOW_MS: 30_000,
+      BET_COMMISSION_PCT: 5,
+      CLIENT_DIR: 'dist/client',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.RPC_URL).toBeUndefined();
+  });
+
+  it('derives APP_ORIGIN from PORT and lowercases admin addresses', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      ADMIN_ADDRESSES:
+        ' 0xAbCdEf0000000000000000000000000000000001 ,0x00000000000000000000000000000000000000aa',
+    });
+    expect(config.APP_ORIGIN).toBe('http://localhost:9000');
+    expect(config.ADMIN_ADDRESSES).toEqual([
+      '0xabcdef0000000000000000000000000000000001',
+      '0x00000000000000000000000000000000000000aa',
+    ]);
+  });
+
+  it('normalises an APP_ORIGIN given with a trailing slash', () => {
+    expect(loadConfig({ APP_ORIGIN: 'https://gridmind.example/' }).APP_ORIGIN).toBe(
+      'https://gridmind.example',
+    );
+  });
+
+  it('lists every bad variable in one error', () => {
+    let caught: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://nope',
+        APP_ORIGIN: 'https://gridmind.example/app',
+        ADMIN_ADDRESSES: '0x123',
+        RPC_URL: 'not a url',
+        LIVE_MATCHES: '-1',
+        BET_COMMISSION_PCT: '101',
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.map((line) => line.split(':')[0]);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'DATABASE_URL',
+        'APP_ORIGIN',
+        'ADMIN_ADDRESSES.0',
+        'RPC_URL',
+        'LIVE_MATCHES',
+        'BET_COMMISSION_PCT',
+      ]),
+    );
+    expect((caught as ConfigError).message).toContain('PORT');
+    expect((caught as ConfigError).message).toContain('BET_COMMISSION_PCT');
+  });
+
+  it('treats empty optional variables as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', RPC_URL: ' ', VITE_REOWN_PROJECT_ID: '' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.RPC_URL).toBeUndefined();
+    expect(config.VITE_REOWN_PROJECT_ID).toBeUndefined();
+  });
+});

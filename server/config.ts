@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { GridmindError } from '../core/errors.ts';
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+const integer = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  PORT: integer(8080, 1, 65_535),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  APP_ORIGIN: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((value) => new URL(value).origin === value.replace(/\/$/, ''), {
+        message: 'must be an origin only (scheme, host, optional port), without a path',
+      })
+      .transform((value) => new URL(value).origin)
+      .optional(),
+  ),
+  ADMIN_ADDRESSES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ''),
+    )
+    .pipe(z.array(z.string().regex(EVM_ADDRESS, 'each entry must be a 0x address (40 hex digits)')))
+    .transform((addresses) => addresses.map((address) => address.toLowerCase())),
+  VITE_REOWN_PROJECT_ID: optionalText,
+  RPC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  LIVE_MATCHES: integer(4, 0, 64),
+  MOVE_DELAY_MS: integer(1500, 0, 600_000),
+  BETTING_WINDOW_MS: integer(30_000, 0, 3_600_000),
+  BET_COMMISSION_PCT: integer(5, 0, 100),
+  CLIENT_DIR: z.string().trim().min(1).default('dist/client'),
+  AUTH_RATE_LIMIT_PER_MINUTE: integer(60, 1, 100_000),
+});
+
+/** Everything the server reads from its environment, parsed and defaulted once at start-up. */
+export type AppConfig = Omit<z.infer<typeof envSchema>, 'APP_ORIGIN'> & {
+  /** The public origin sign-in messages must name, e.g. `http://localhost:8080`. */
+  APP_ORIGIN: string;
+};
+
+/** Thrown at start-up when the environment is wrong; its message lists every bad variable. */
+export class ConfigError extends GridmindError {
+  override readonly name = 'ConfigError';
+  /** One line per bad variable: `NAME: what is wrong`. */
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+/** Parses the environment (e.g. `process.env`); throws one ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.map(String).join('.') || '(environment)'}: ${issue.message}`,
+    );
+    throw new ConfigError(problems);
+  }
+  const { APP_ORIGIN, ...rest } = parsed.data;
+  return { ...rest, APP_ORIGIN: APP_ORIGIN ?? `http://localhost:${rest.PORT}` };
+}

@@ -1,0 +1,38 @@
+/** Anything that runs SQL: the database itself or a transaction inside it. */
+export interface Queryable {
+  /** One statement with `$1…` parameters. */
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+/** The one database interface the server uses, backed by PGlite or a PostgreSQL server. */
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs work in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Subscribes to a NOTIFY channel; resolves to the unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Sends a NOTIFY (as `select pg_notify($1, $2)`, which both back ends accept). */
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Where the data lives: a PostgreSQL server when databaseUrl is set, else PGlite in dataDir. */
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** A folder, or `memory://` for a throw-away in-memory PGlite. */
+  dataDir: string;
+  /** PostgreSQL only: the schema every connection uses (isolated test schemas). */
+  schema?: string;
+}
+
+/** Opens the configured database. Both back ends speak the same plain PostgreSQL. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const { openPostgresDatabase } = await import('./postgresDatabase.ts');
+    return openPostgresDatabase(options.databaseUrl, options.schema);
+  }
+  const { openPgliteDatabase } = await import('./pgliteDatabase.ts');
+  return openPgliteDatabase(options.dataDir);
+}

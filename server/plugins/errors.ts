@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { GridmindError, ValidationError } from '../../core/errors.ts';
+
+/** 4xx body: a short sentence and, for invalid input, the zod issues. 5xx: never any detail. */
+export interface ErrorBody {
+  error: string;
+  issues?: { path: string; message: string }[];
+}
+
+/** Thrown by handlers to answer a 4xx with a short message. */
+export class HttpError extends GridmindError {
+  override readonly name = 'HttpError';
+  readonly statusCode: number;
+
+  constructor(statusCode: number, shortMessage: string) {
+    super(shortMessage);
+    this.statusCode = statusCode;
+  }
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Not signed in',
+  403: 'Forbidden',
+  404: 'Not found',
+  413: 'Request body too large',
+  415: 'Unsupported media type',
+  429: 'Too many requests',
+};
+
+/** Maps any thrown value to a status and a body that is safe to send. */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof ZodError) {
+    return {
+      status: 400,
+      body: {
+        error: 'Invalid request',
+        issues: error.issues.map((issue) => ({
+          path: issue.path.map(String).join('.'),
+          message: issue.message,
+        })),
+      },
+    };
+  }
+  if (error instanceof HttpError)
+    return { status: error.statusCode, body: { error: error.shortMessage } };
+  if (error instanceof ValidationError) return { status: 400, body: { error: error.shortMessage } };
+  const status = (error as FastifyError | undefined)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, body: { error: STATUS_MESSAGES[status] ?? 'Bad request' } };
+  }
+  return { status: 500, body: { error: 'Internal error' } };
+}
+
+/** Installs the app's one error handler and the JSON 404 for unknown API routes. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const retryAfter = reply.getHeader('retry-after');
+    reply.code(status);
+    if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
+    return reply.send(body);
+  });
+}

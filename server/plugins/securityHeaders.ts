@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * What the Reown AppKit modal loads: its API and relay (REST and WebSocket), the public RPCs it
+ * falls back to, wallet icons and fonts, and the verify/secure iframes.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "object-src 'none'",
+  "form-action 'self'",
+  "script-src 'self'",
+  // AppKit's lit web components and sonner inject <style> elements at run time; without
+  // 'unsafe-inline' the modal renders unstyled. Styles cannot run code, scripts stay strict.
+  "style-src 'self' 'unsafe-inline'",
+  [
+    "connect-src 'self'",
+    'https://*.walletconnect.com https://*.walletconnect.org',
+    'wss://*.walletconnect.com wss://*.walletconnect.org',
+    'https://*.reown.com wss://*.reown.com',
+    'https://*.web3modal.org https://*.web3modal.com',
+    'https://rpc.walletconnect.org https://cloudflare-eth.com https://arb1.arbitrum.io',
+  ].join(' '),
+  "img-src 'self' data: blob: https://*.walletconnect.com https://*.reown.com https://*.web3modal.org",
+  "font-src 'self' https://fonts.reown.com",
+  'frame-src https://verify.walletconnect.com https://verify.walletconnect.org https://secure.walletconnect.org',
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  // The Telegram Mini App embeds us; this replaces X-Frame-Options, which cannot allow-list.
+  "frame-ancestors 'self' https://web.telegram.org https://*.telegram.org",
+].join('; ');
+
+/** The headers every response carries, pages and API alike. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+/** Adds SECURITY_HEADERS to every response, errors and 404s included. */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.headers(SECURITY_HEADERS);
+    return payload;
+  });
+}
