@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** One token balance of an account (SPEC section 3); `address` is absent for the native token. */
+export const tokenBalanceSchema = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  chainId: z.string(),
+  address: z.string().optional(),
+  value: z.number().optional(),
+  price: z.number(),
+  quantity: z.object({ decimals: z.string(), numeric: z.string() }),
+  iconUrl: z.string(),
+});
+export type TokenBalance = z.infer<typeof tokenBalanceSchema>;
+
+/** A native balance kept exact: the amount in the smallest unit (wei) with its decimals. */
+export const nativeBalanceSchema = z.object({
+  valueMinor: z.bigint().nonnegative(),
+  decimals: z.number().int().min(0).max(36),
+  symbol: z.string().min(1),
+});
+export type NativeBalance = z.infer<typeof nativeBalanceSchema>;
+
+/** A name and avatar for an address: ENS on mainnet, or the wallet directory's identity. */
+export const profileSchema = z.object({
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** A wallet from the wallet directory, as far as recent wallets need it (SPEC section 3). */
+export const directoryWalletSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  image_id: z.string().optional(),
+  image_url: z.string().optional(),
+  rdns: z.string().nullable().optional(),
+  mobile_link: z.string().nullable().optional(),
+  desktop_link: z.string().nullable().optional(),
+  webapp_link: z.string().nullable().optional(),
+});
+export type DirectoryWallet = z.infer<typeof directoryWalletSchema>;
+
+/** The wallet app the user chose to open from a phone: its link and name (SPEC section 3). */
+export const deepLinkChoiceSchema = z.object({ href: z.string().min(1), name: z.string() });
+export type DeepLinkChoice = z.infer<typeof deepLinkChoiceSchema>;

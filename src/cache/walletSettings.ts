@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import {
+  type AccountType,
+  accountTypeSchema,
+  type ChainNamespace,
+  type ConnectionStatus,
+  chainNamespaceSchema,
+  connectionStatusSchema,
+} from '../../core/wallet/namespaces.ts';
+import type { CacheLayer } from './cacheLayer.ts';
+import { RECENT_WALLETS_LIMIT } from './lifetimes.ts';
+import {
+  type DeepLinkChoice,
+  type DirectoryWallet,
+  deepLinkChoiceSchema,
+  directoryWalletSchema,
+} from './records.ts';
+
+const preferredAccountTypesSchema = z.partialRecord(chainNamespaceSchema, accountTypeSchema);
+const recentWalletsSchema = directoryWalletSchema.array();
+const connectedNamespacesSchema = chainNamespaceSchema.array();
+
+/**
+ * The wallet items of SPEC section 3 that our code reads, in the settings store: recent wallets
+ * (at most 2, newest first, no duplicates), the connector id per namespace, the deep-link choice,
+ * the active namespace and network, the connection status, the connected namespaces (no
+ * duplicates) and the preferred account types. Failures are logged by the layer and read as unset.
+ */
+export function createWalletSettings(layer: CacheLayer) {
+  const read = <T>(key: string, schema: z.ZodType<T>, what: string) =>
+    layer.read('settings', key, schema, what);
+  const write = (key: string, value: unknown, what: string) =>
+    layer.write('settings', key, value, what);
+
+  return {
+    getRecentWallets: async (): Promise<DirectoryWallet[]> =>
+      (await read('recentWallets', recentWalletsSchema, 'recent wallets')) ?? [],
+    /** Puts `wallet` first, drops an older entry with the same id, keeps the newest two. */
+    async pushRecentWallet(wallet: DirectoryWallet): Promise<DirectoryWallet[]> {
+      const current = (await read('recentWallets', recentWalletsSchema, 'recent wallets')) ?? [];
+      const next = [wallet, ...current.filter((entry) => entry.id !== wallet.id)].slice(
+        0,
+        RECENT_WALLETS_LIMIT,
+      );
+      await write('recentWallets', next, 'recent wallets');
+      return next;
+    },
+    getConnectorId: (namespace: ChainNamespace) =>
+      read(`connectorId:${namespace}`, z.string().min(1), 'connected connector id'),
+    setConnectorId: (namespace: ChainNamespace, connectorId: string) =>
+      write(`connectorId:${namespace}`, connectorId, 'connected connector id'),
+    removeConnectorId: (namespace: ChainNamespace) =>
+      layer.remove('settings', `connectorId:${namespace}`, 'connected connector id'),
+    getDeepLinkChoice: () => read('deepLinkChoice', deepLinkChoiceSchema, 'deep link choice'),
+    setDeepLinkChoice: (choice: DeepLinkChoice) =>
+      write('deepLinkChoice', choice, 'deep link choice'),
+    getActiveNamespace: () => read('activeNamespace', chainNamespaceSchema, 'active namespace'),
+    setActiveNamespace: (namespace: ChainNamespace) =>
+      write('activeNamespace', namespace, 'active namespace'),
+    getActiveNetworkId: () =>
+      read('activeNetworkId', z.string().regex(/^[a-z0-9]+:[-\w]+$/), 'active network id'),
+    /** A CAIP-2 network id such as 'eip155:1'. */
+    setActiveNetworkId: (caipNetworkId: string) =>
+      write('activeNetworkId', caipNetworkId, 'active network id'),
+    getConnectionStatus: () =>
+      read('connectionStatus', connectionStatusSchema, 'connection status'),
+    setConnectionStatus: (status: ConnectionStatus) =>
+      write('connectionStatus', status, 'connection status'),
+    getConnectedNamespaces: async (): Promise<ChainNamespace[]> =>
+      (await read('connectedNamespaces', connectedNamespacesSchema, 'connected namespaces')) ?? [],
+    /** Adds a namespace once; the list keeps its first-connected order. */
+    async addConnectedNamespace(namespace: ChainNamespace): Promise<ChainNamespace[]> {
+      const current =
+        (await read('connectedNamespaces', connectedNamespacesSchema, 'connected namespaces')) ??
+        [];
+      const next = current.includes(namespace) ? current : [...current, namespace];
+      await write('connectedNamespaces', next, 'connected namespaces');
+      return next;
+    },
+    async removeConnectedNamespace(namespace: ChainNamespace): Promise<ChainNamespace[]> {
+      const current =
+        (await read('connectedNamespaces', connectedNamespacesSchema, 'connected namespaces')) ??
+        [];
+      const next = current.filter((entry) => entry !== namespace);
+      await write('connectedNamespaces', next, 'connected namespaces');
+      return next;
+    },
+    getPreferredAccountTypes: async (): Promise<Partial<Record<ChainNamespace, AccountType>>> =>
+      (await read(
+        'preferredAccountTypes',
+        preferredAccountTypesSchema,
+        'preferred account types',
+      )) ?? {},
+    setPreferredAccountTypes: (types: Partial<Record<ChainNamespace, AccountType>>) =>
+      write('preferredAccountTypes', types, 'preferred account types'),
+  };
+}
+
+/** The typed wallet settings of one cache layer. */
+export type WalletSettings = ReturnType<typeof createWalletSettings>;
