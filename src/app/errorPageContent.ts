@@ -1,0 +1,21 @@
+import { isRouteErrorResponse } from 'react-router';
+
+/** What the error page shows (SPEC section 2). */
+export interface ErrorPageContent {
+  title: string;
+  text: string;
+}
+
+/** Fallback text for errors that carry no status text. */
+export const UNEXPECTED_ERROR_TEXT = 'An unexpected error occurred.';
+
+/** 404 → '404'; other route errors → 'Error' with their status text; anything else → 'Oops!'. */
+export function errorPageContent(error: unknown): ErrorPageContent {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      return { title: '404', text: 'The requested page could not be found.' };
+    }
+    return { title: 'Error', text: error.statusText || UNEXPECTED_ERROR_TEXT };
+  }
+  return { title: 'Oops!', text: UNEXPECTED_ERROR_TEXT };
+}

@@ -1,0 +1,78 @@
+import { createBrowserRouter, data, type RouteObject } from 'react-router';
+import { HomePage } from '../pages/HomePage.tsx';
+import { ErrorPage } from './ErrorPage.tsx';
+import { RootLayout } from './layout/RootLayout.tsx';
+
+/** Pages other than Home load on first visit so `/` stays small. */
+const pageRoutes: RouteObject[] = [
+  { index: true, Component: HomePage },
+  {
+    path: 'games',
+    lazy: async () => ({ Component: (await import('../pages/GamesPage.tsx')).GamesPage }),
+  },
+  {
+    path: 'games/sessions',
+    lazy: async () => ({
+      Component: (await import('../pages/ActiveGamesPage.tsx')).ActiveGamesPage,
+    }),
+  },
+  {
+    path: 'games/sessions/:sessionId',
+    lazy: async () => ({ Component: (await import('../pages/WatchPage.tsx')).WatchPage }),
+  },
+  {
+    path: 'agents',
+    lazy: async () => ({ Component: (await import('../pages/AgentsPage.tsx')).AgentsPage }),
+  },
+  {
+    path: 'admin',
+    lazy: async () => ({ Component: (await import('../pages/AdminPage.tsx')).AdminPage }),
+  },
+  {
+    path: 'profile',
+    lazy: async () => ({ Component: (await import('../pages/ProfilePage.tsx')).ProfilePage }),
+  },
+  {
+    path: 'auth/logout',
+    lazy: async () => ({ Component: (await import('../pages/SignOutPage.tsx')).SignOutPage }),
+  },
+  {
+    path: 'about-us',
+    lazy: async () => ({ Component: (await import('../pages/AboutUsPage.tsx')).AboutUsPage }),
+  },
+  {
+    path: 'contact',
+    lazy: async () => ({ Component: (await import('../pages/ContactPage.tsx')).ContactPage }),
+  },
+  {
+    path: 'privacy-policy',
+    lazy: async () => ({
+      Component: (await import('../pages/PrivacyPolicyPage.tsx')).PrivacyPolicyPage,
+    }),
+  },
+  {
+    path: 'terms-of-use',
+    lazy: async () => ({
+      Component: (await import('../pages/TermsOfUsePage.tsx')).TermsOfUsePage,
+    }),
+  },
+  {
+    path: '*',
+    loader: () => {
+      throw data(null, { status: 404, statusText: 'Not Found' });
+    },
+  },
+];
+
+/** The app's routes (SPEC section 2). Page errors render inside the layout; layout errors alone. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    errorElement: <ErrorPage />,
+    children: [{ errorElement: <ErrorPage />, children: pageRoutes }],
+  },
+];
+
+/** The browser router the app renders. */
+export const router = createBrowserRouter(routes);

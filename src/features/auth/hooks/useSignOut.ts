@@ -1,0 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { logout } from '../../../lib/auth/logout.ts';
+import { toast } from '../../../lib/toast.ts';
+import { isAppKitRequested, loadAppKit } from '../../../lib/wallet/appkit.ts';
+import { ME_QUERY_KEY } from '../api/meQueryOptions.ts';
+
+/** Signs out once on mount: server logout, wallet disconnect, toast, then home (SPEC section 2). */
+export function useSignOut(): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return; // StrictMode mounts effects twice in development
+    started.current = true;
+    void (async () => {
+      const serverSignedOut = await logout();
+      if (isAppKitRequested()) {
+        try {
+          const { appKit } = await loadAppKit();
+          await appKit.disconnect('eip155');
+        } catch (error) {
+          console.warn('Wallet disconnect failed', error);
+        }
+      }
+      queryClient.setQueryData(ME_QUERY_KEY, null);
+      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      if (serverSignedOut) toast.success({ message: 'Signed out' });
+      else toast.error({ message: 'Sign out failed', description: 'Please try again.' });
+      navigate('/', { replace: true });
+    })();
+  }, [navigate, queryClient]);
+}
