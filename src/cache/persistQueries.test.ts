@@ -1,0 +1,65 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { type CacheLayer, openCacheLayer } from './cacheLayer.ts';
+import { PERSISTED_QUERIES_MAX_AGE_MS, persistQueries } from './persistQueries.ts';
+
+const T0 = new Date('2026-11-22T06:00:00Z').getTime();
+const me = { nickname: 'ada', balanceMinor: 12_345_678_901_234_567_890n };
+let layer: CacheLayer;
+
+async function saveSession(buster: string) {
+  const client = new QueryClient();
+  const stop = await persistQueries(client, { layer, buster, throttleMs: 10 });
+  client.setQueryData(['me'], me);
+  await vi.advanceTimersByTimeAsync(10);
+  stop();
+}
+
+async function restoreSession(buster: string) {
+  const client = new QueryClient();
+  const stop = await persistQueries(client, { layer, buster, throttleMs: 10 });
+  stop();
+  return client.getQueryData(['me']);
+}
+
+beforeEach(async () => {
+  // fake-indexeddb schedules with setImmediate, which must stay real.
+  vi.useFakeTimers({ now: T0, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+  layer = await openCacheLayer({ indexedDB: new IDBFactory(), log: () => {} });
+  expect(layer.backendKind()).toBe('indexeddb');
+});
+afterEach(() => vi.useRealTimers());
+
+describe('persisted query client', () => {
+  it('restores the last data on a cold start, bigint intact', async () => {
+    await saveSession('0.1.0');
+    expect(await restoreSession('0.1.0')).toEqual(me);
+  });
+
+  it('drops data saved by another app version', async () => {
+    await saveSession('0.1.0');
+    expect(await restoreSession('0.2.0')).toBeUndefined();
+  });
+
+  it('drops data older than 24 h', async () => {
+    await saveSession('0.1.0');
+    vi.setSystemTime(T0 + PERSISTED_QUERIES_MAX_AGE_MS + 1);
+    expect(await restoreSession('0.1.0')).toBeUndefined();
+  });
+
+  it('throttles saves: nothing is written before the throttle time', async () => {
+    const client = new QueryClient();
+    const stop = await persistQueries(client, { layer, buster: 'v', throttleMs: 1000 });
+    client.setQueryData(['me'], me);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(await layer.read('queries', 'queryClient', z.unknown(), 'persisted queries')).toBe(
+      undefined,
+    );
+    await vi.advanceTimersByTimeAsync(1);
+    stop();
+    expect(await restoreSession('v')).toEqual(me);
+  });
+});
