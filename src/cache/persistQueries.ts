@@ -3,6 +3,9 @@ import {
   persistQueryClientSubscribe,
 } from '@tanstack/query-persist-client-core';
 import type { QueryClient } from '@tanstack/react-query';
+
+type PersistClientOptions = Parameters<typeof persistQueryClientSubscribe>[0];
+
 import type { CacheLayer } from './cacheLayer.ts';
 import { createIndexedDbPersister } from './queryPersister.ts';
 
@@ -22,7 +25,10 @@ export async function persistQueries(
     options.layer,
     options.throttleMs === undefined ? {} : { throttleMs: options.throttleMs },
   );
-  const common = { queryClient, persister, buster: options.buster };
+  // The persister package pins an older query-core than react-query's; the two QueryClient types
+  // differ only in private fields, and hydrate/dehydrate use the public API alone.
+  const client = queryClient as unknown as PersistClientOptions['queryClient'];
+  const common = { queryClient: client, persister, buster: options.buster };
   try {
     await persistQueryClientRestore({ ...common, maxAge: PERSISTED_QUERIES_MAX_AGE_MS });
   } catch (error) {
