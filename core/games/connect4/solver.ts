@@ -1,0 +1,242 @@
+import { GridmindError, ValidationError } from '../../errors.ts';
+import {
+  BOARD_HI,
+  BOARD_LO,
+  BOTTOM_HI,
+  BOTTOM_LO,
+  CELLS,
+  COLUMN_HI,
+  COLUMN_LO,
+  COLUMN_ORDER,
+  MAX_SCORE,
+  MIN_SCORE,
+  popcount32,
+  WIDTH,
+  winningCells,
+  winningHi,
+} from './bitboard.ts';
+import type { Connect4Position } from './position.ts';
+import { TranspositionTable } from './transpositionTable.ts';
+
+/** Limits on one search: a node budget, and a wall-clock deadline as a safety stop. */
+export type SearchBudget = { maxNodes?: number; deadline?: number; now?: () => number };
+
+/** Thrown when a search runs out of its node budget or passes its deadline. */
+export class SearchAborted extends GridmindError {
+  override readonly name = 'SearchAborted';
+}
+
+// Per-ply move lists of the sorter: 7 slots per ply, so recursion allocates nothing.
+const SORT_STRIDE = WIDTH + 1;
+const CLOCK_CHECK_EVERY = 4095;
+
+/**
+ * Exact Connect Four solver after Pascal Pons: negamax with alpha-beta on two-word bitboards,
+ * null-window narrowing of the score, centre-first order refined by the number of winning cells a
+ * move creates, pruning of moves that lose at once, and a transposition table of bounds.
+ * Scores follow the literature: positive when the side to move wins, 22 minus the winner's stones.
+ */
+export class Solver {
+  /** Nodes explored since the last `resetNodes`. */
+  nodes = 0;
+  private readonly table: TranspositionTable;
+  private readonly moveLo = new Int32Array((CELLS + 1) * SORT_STRIDE);
+  private readonly moveHi = new Int32Array((CELLS + 1) * SORT_STRIDE);
+  private readonly moveScore = new Int32Array((CELLS + 1) * SORT_STRIDE);
+  private maxNodes = Number.POSITIVE_INFINITY;
+  private deadline = Number.POSITIVE_INFINITY;
+  private now: () => number = () => 0;
+
+  /** `log2TableSize` 23 uses about 42 MB; agents in browsers use 20 (5 MB). */
+  constructor(options: { log2TableSize?: number } = {}) {
+    this.table = new TranspositionTable(options.log2TableSize ?? 23);
+  }
+
+  /** Clears the transposition table (a fresh table for an independent solve). */
+  resetTable(): void {
+    this.table.reset();
+  }
+
+  /** Sets the node counter back to zero. */
+  resetNodes(): void {
+    this.nodes = 0;
+  }
+
+  /**
+   * Exact score of a running position (weak: -1, 0 or 1). Keeps the table between calls; throws
+   * `SearchAborted` past the budget and `ValidationError` when the game is already over.
+   */
+  solve(
+    position: Connect4Position,
+    options: { weak?: boolean; budget?: SearchBudget } = {},
+  ): number {
+    const nb = position.nbMoves;
+    if (position.outcome().status !== 'ongoing') {
+      throw new ValidationError('The game is over: there is nothing to solve.');
+    }
+    this.arm(options.budget);
+    if (position.canWinNext()) return options.weak ? 1 : ((CELLS + 1 - nb) / 2) | 0;
+    let min = -((CELLS - nb) / 2) | 0;
+    let max = ((CELLS + 1 - nb) / 2) | 0;
+    if (options.weak) {
+      min = -1;
+      max = 1;
+    }
+    const { currentLo, currentHi, maskLo, maskHi } = position;
+    while (min < max) {
+      // probe near zero first: the sign is what matters most and is cheapest to establish
+      let med = min + ((max - min) >> 1);
+      if (med <= 0 && ((min / 2) | 0) < med) med = (min / 2) | 0;
+      else if (med >= 0 && ((max / 2) | 0) > med) med = (max / 2) | 0;
+      const r = this.negamax(currentLo, currentHi, maskLo, maskHi, nb, med, med + 1);
+      if (r <= med) max = r;
+      else min = r;
+    }
+    // a weak search may stop on a bound beyond ±1: only its sign is meaningful
+    return (options.weak ? Math.sign(min) : min) | 0;
+  }
+
+  /**
+   * Score of every column (index 0 = column 1) from the mover's side, null where it cannot be
+   * played. A winning column scores at once; others are minus the solved child.
+   */
+  analyze(
+    position: Connect4Position,
+    options: { weak?: boolean; budget?: SearchBudget } = {},
+  ): (number | null)[] {
+    const scores: (number | null)[] = [];
+    for (let column = 1; column <= WIDTH; column++) {
+      if (!position.canPlay(column)) scores.push(null);
+      else if (position.isWinningMove(column)) {
+        scores.push(options.weak ? 1 : ((CELLS + 1 - position.nbMoves) / 2) | 0);
+      } else {
+        position.play(column);
+        try {
+          scores.push(position.outcome().status === 'draw' ? 0 : 0 - this.solve(position, options));
+        } finally {
+          position.undo();
+        }
+      }
+    }
+    return scores;
+  }
+
+  private arm(budget: SearchBudget | undefined): void {
+    this.maxNodes = this.nodes + (budget?.maxNodes ?? Number.POSITIVE_INFINITY);
+    this.deadline = budget?.deadline ?? Number.POSITIVE_INFINITY;
+    this.now = budget?.now ?? (() => 0);
+  }
+
+  /** Negamax on a position where the side to move cannot win at once. */
+  private negamax(
+    cl: number,
+    ch: number,
+    ml: number,
+    mh: number,
+    nb: number,
+    alphaIn: number,
+    betaIn: number,
+  ): number {
+    let alpha = alphaIn;
+    let beta = betaIn;
+    const nodes = ++this.nodes;
+    if (nodes > this.maxNodes) throw new SearchAborted('Search stopped: node budget spent.');
+    if ((nodes & CLOCK_CHECK_EVERY) === 0 && this.now() >= this.deadline) {
+      throw new SearchAborted('Search stopped: deadline reached.');
+    }
+
+    // moves that do not hand the opponent an immediate win
+    const oppLo = winningCells(cl ^ ml, ch ^ mh, ml, mh);
+    const oppHi = winningHi;
+    // playable cells: (mask + bottom) & board, with the carry between halves
+    const playSum = (ml >>> 0) + BOTTOM_LO;
+    let possLo = playSum & BOARD_LO;
+    let possHi = (mh + BOTTOM_HI + (playSum >= 4294967296 ? 1 : 0)) & BOARD_HI;
+    const forcedLo = possLo & oppLo;
+    const forcedHi = possHi & oppHi;
+    if ((forcedLo | forcedHi) !== 0) {
+      // two threats to parry at once: lost
+      const restLo = forcedLo & (forcedLo - 1);
+      const restHi = forcedLo !== 0 ? forcedHi : forcedHi & (forcedHi - 1);
+      if ((restLo | restHi) !== 0) return -((CELLS - nb) / 2) | 0;
+      possLo = forcedLo;
+      possHi = forcedHi;
+    }
+    // never play right under an opponent's winning cell
+    possLo &= ~((oppLo >>> 1) | (oppHi << 31));
+    possHi &= ~(oppHi >>> 1);
+    if ((possLo | possHi) === 0) return -((CELLS - nb) / 2) | 0;
+    if (nb >= CELLS - 2) return 0;
+
+    let min = -((CELLS - 2 - nb) / 2) | 0;
+    if (alpha < min) {
+      alpha = min;
+      if (alpha >= beta) return alpha;
+    }
+    let max = ((CELLS - 1 - nb) / 2) | 0;
+    if (beta > max) {
+      beta = max;
+      if (alpha >= beta) return beta;
+    }
+
+    const keySum = (cl >>> 0) + (ml >>> 0);
+    const keyLo = keySum | 0;
+    const keyHi = ch + mh + (keySum >= 4294967296 ? 1 : 0);
+    const stored = this.table.get(keyHi, keyLo);
+    if (stored !== 0) {
+      if (stored > MAX_SCORE - MIN_SCORE + 1) {
+        min = stored + 2 * MIN_SCORE - MAX_SCORE - 2;
+        if (alpha < min) {
+          alpha = min;
+          if (alpha >= beta) return alpha;
+        }
+      } else {
+        max = stored + MIN_SCORE - 1;
+        if (beta > max) {
+          beta = max;
+          if (alpha >= beta) return beta;
+        }
+      }
+    }
+
+    // insertion sort by winning cells created; ties keep the centre-first order
+    const base = nb * SORT_STRIDE;
+    const sortLo = this.moveLo;
+    const sortHi = this.moveHi;
+    const sortScore = this.moveScore;
+    let count = 0;
+    for (let i = WIDTH - 1; i >= 0; i--) {
+      const col = COLUMN_ORDER[i]!;
+      const mvLo = possLo & COLUMN_LO[col]!;
+      const mvHi = possHi & COLUMN_HI[col]!;
+      if ((mvLo | mvHi) === 0) continue;
+      const score = popcount32(winningCells(cl | mvLo, ch | mvHi, ml, mh)) + popcount32(winningHi);
+      let pos = count++;
+      while (pos > 0 && sortScore[base + pos - 1]! > score) {
+        sortLo[base + pos] = sortLo[base + pos - 1]!;
+        sortHi[base + pos] = sortHi[base + pos - 1]!;
+        sortScore[base + pos] = sortScore[base + pos - 1]!;
+        pos--;
+      }
+      sortLo[base + pos] = mvLo;
+      sortHi[base + pos] = mvHi;
+      sortScore[base + pos] = score;
+    }
+
+    const childCl = cl ^ ml;
+    const childCh = ch ^ mh;
+    while (count > 0) {
+      count--;
+      const mvLo = sortLo[base + count]!;
+      const mvHi = sortHi[base + count]!;
+      const score = -this.negamax(childCl, childCh, ml | mvLo, mh | mvHi, nb + 1, -beta, -alpha);
+      if (score >= beta) {
+        this.table.put(keyHi, keyLo, score + MAX_SCORE - 2 * MIN_SCORE + 2);
+        return score;
+      }
+      if (score > alpha) alpha = score;
+    }
+    this.table.put(keyHi, keyLo, alpha - MIN_SCORE + 1);
+    return alpha;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * `npm run -s solve [--weak]`: reads move strings from standard input, one per line, and prints
+ * `<moves> <score> <nodes> <microseconds>` for each, every position solved with a fresh table.
+ * A bad line prints `line N: <reason>` and the run goes on (exit code 1 at the end).
+ */
+import { createInterface } from 'node:readline';
+import { GridmindError } from '../core/errors.ts';
+import { Connect4Position } from '../core/games/connect4/position.ts';
+import { Solver } from '../core/games/connect4/solver.ts';
+
+const weak = process.argv.includes('--weak');
+const solver = new Solver({ log2TableSize: 24 });
+let failures = 0;
+let lineNumber = 0;
+
+for await (const raw of createInterface({
+  input: process.stdin,
+  crlfDelay: Number.POSITIVE_INFINITY,
+})) {
+  lineNumber++;
+  const moves = raw.trim();
+  try {
+    const position = Connect4Position.fromMoves(moves);
+    solver.resetTable();
+    solver.resetNodes();
+    const started = process.hrtime.bigint();
+    const score = solver.solve(position, { weak });
+    const micros = (process.hrtime.bigint() - started) / 1000n;
+    process.stdout.write(`${moves} ${score} ${solver.nodes} ${micros}\n`);
+  } catch (error) {
+    failures++;
+    const reason = error instanceof GridmindError ? error.shortMessage : String(error);
+    process.stdout.write(`line ${lineNumber}: ${reason}\n`);
+  }
+}
+process.exitCode = failures > 0 ? 1 : 0;
