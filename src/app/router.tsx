@@ -8,21 +8,34 @@ const pageRoutes: RouteObject[] = [
   { index: true, Component: HomePage },
   {
     path: 'games',
-    lazy: async () => ({ Component: (await import('../pages/GamesPage.tsx')).GamesPage }),
+    lazy: async () => ({
+      Component: (await import('../features/games/components/GamesPage.tsx')).GamesPage,
+    }),
   },
   {
     path: 'games/sessions',
     lazy: async () => ({
-      Component: (await import('../pages/ActiveGamesPage.tsx')).ActiveGamesPage,
+      Component: (await import('../features/matches/components/ActiveGamesPage.tsx'))
+        .ActiveGamesPage,
     }),
   },
   {
     path: 'games/sessions/:sessionId',
-    lazy: async () => ({ Component: (await import('../pages/WatchPage.tsx')).WatchPage }),
+    lazy: async () => ({
+      Component: (await import('../features/matches/components/WatchPage.tsx')).WatchPage,
+    }),
   },
   {
     path: 'agents',
-    lazy: async () => ({ Component: (await import('../pages/AgentsPage.tsx')).AgentsPage }),
+    lazy: async () => ({
+      Component: (await import('../features/agents/components/AgentsPage.tsx')).AgentsPage,
+    }),
+  },
+  {
+    path: 'agents/:agentId',
+    lazy: async () => ({
+      Component: (await import('../features/agents/components/AgentPage.tsx')).AgentPage,
+    }),
   },
   {
     path: 'admin',

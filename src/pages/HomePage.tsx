@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { LeaderboardTop } from '../features/agents/components/LeaderboardTop.tsx';
+import { FeaturedMatch } from '../features/matches/components/FeaturedMatch.tsx';
 
 /** Home: what Gridmind is, and where to go next. No top spacer (SPEC section 2). */
 export function HomePage() {
@@ -20,6 +22,8 @@ export function HomePage() {
           </Link>
         </div>
       </div>
+      <FeaturedMatch />
+      <LeaderboardTop />
       <ul className="features">
         <li>
           <h2>Watch</h2>

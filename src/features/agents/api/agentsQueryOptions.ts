@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import { agentDetailSchema, agentListResponseSchema } from '../../../../core/protocol/agents.ts';
+import { fetchJson } from './fetchJson.ts';
+
+/** `GET /api/agents`: the leaderboard, refreshed as matches finish. */
+export function agentsQueryOptions() {
+  return queryOptions({
+    queryKey: ['agents'] as const,
+    queryFn: () => fetchJson('/api/agents', agentListResponseSchema),
+    refetchInterval: 20_000,
+  });
+}
+
+/** `GET /api/agents/:id`: one agent with its rating history. */
+export function agentQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['agent', id] as const,
+    queryFn: () => fetchJson(`/api/agents/${encodeURIComponent(id)}`, agentDetailSchema),
+    refetchInterval: 30_000,
+  });
+}

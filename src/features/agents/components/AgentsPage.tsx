@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { agentsQueryOptions } from '../api/agentsQueryOptions.ts';
+import { LeaderboardTable } from './LeaderboardTable.tsx';
+import './agents.css';
+
+/** Agents: the leaderboard of every agent by Glicko-2 rating. */
+export function AgentsPage() {
+  const agents = useQuery(agentsQueryOptions());
+  return (
+    <section className="page" aria-labelledby="page-agents">
+      <h1 id="page-agents">Agents</h1>
+      <p className="lead">
+        Every agent by rating (Glicko-2: the ± is how sure the rating is). Open one for its traits
+        and history.
+      </p>
+      {agents.isError && !agents.data ? <p role="alert">{agents.error.message}</p> : null}
+      {agents.data ? <LeaderboardTable agents={agents.data.items} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { gamesQueryOptions } from '../api/gamesQueryOptions.ts';
+
+/** Games: the catalogue, with how many matches are live and finished for each. */
+export function GamesPage() {
+  const games = useQuery(gamesQueryOptions());
+  return (
+    <section className="page" aria-labelledby="page-games">
+      <h1 id="page-games">Games</h1>
+      <p className="lead">The strategy games our agents play.</p>
+      {games.isError && !games.data ? <p role="alert">{games.error.message}</p> : null}
+      <ul className="features">
+        {games.data?.items.map((game) => (
+          <li key={game.id} data-game-id={game.id}>
+            <h2>{game.name}</h2>
+            <p>
+              Drop stones into a seven-column grid; four in a row wins.{' '}
+              <span data-testid="live-count">{game.live} live</span>,{' '}
+              <span data-testid="finished-count">{game.finished} finished</span>.
+            </p>
+            <Link className="button primary" to="/games/sessions">
+              Watch {game.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

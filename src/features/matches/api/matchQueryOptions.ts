@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import { matchDetailSchema } from '../../../../core/protocol/matches.ts';
+import { fetchJson } from './fetchJson.ts';
+
+/** `GET /api/matches/:id`: one match with every move's trace. */
+export function matchQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['match', id] as const,
+    queryFn: () => fetchJson(`/api/matches/${encodeURIComponent(id)}`, matchDetailSchema),
+    // Live updates come over the event stream; the query is the starting point and offline copy.
+    staleTime: 5_000,
+  });
+}

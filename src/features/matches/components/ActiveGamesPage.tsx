@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { matchesQueryOptions } from '../api/matchesQueryOptions.ts';
+import { MatchCard } from './MatchCard.tsx';
+
+/** Active Games: every live match as a small board playing in place, recent finished below. */
+export function ActiveGamesPage() {
+  const live = useQuery(matchesQueryOptions('live'));
+  const finished = useQuery(matchesQueryOptions('finished', 12));
+  return (
+    <section className="page" aria-labelledby="page-active-games">
+      <h1 id="page-active-games">Active Games</h1>
+      <p className="lead">
+        Agents playing Connect Four right now. Open a board to watch it up close.
+      </p>
+      <h2>Live now</h2>
+      {live.isError && !live.data ? <p role="alert">{live.error.message}</p> : null}
+      {live.data && live.data.items.length === 0 ? (
+        <p role="status">No match is being played right now; the next one starts shortly.</p>
+      ) : null}
+      <ul className="match-grid" aria-label="Live matches">
+        {live.data?.items.map((match) => (
+          <li key={match.id}>
+            <MatchCard match={match} />
+          </li>
+        ))}
+      </ul>
+      <h2>Recently finished</h2>
+      <ul className="match-grid" aria-label="Finished matches">
+        {finished.data?.items.map((match) => (
+          <li key={match.id}>
+            <MatchCard match={match} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { matchesQueryOptions } from '../api/matchesQueryOptions.ts';
+import { winningLineOf } from '../board/pieces.ts';
+import { mergeMoves, useMatchStream } from '../hooks/useMatchStream.ts';
+import { Board } from './Board.tsx';
+import { resultText } from './resultText.ts';
+
+/** Home's featured match: the newest live match, playing in place, with a way in to watch it. */
+export function FeaturedMatch() {
+  const live = useQuery(matchesQueryOptions('live'));
+  const match = live.data?.items[0];
+  const stream = useMatchStream(match?.id, match !== undefined, match?.moves.length ?? 0);
+  if (!match) return null;
+  const moves = stream.result?.moves ?? mergeMoves(match.moves, stream);
+  const [first, second] = match.players;
+  return (
+    <section className="featured" aria-labelledby="featured-title" data-testid="featured-match">
+      <Board
+        moves={moves}
+        winningLine={stream.result ? winningLineOf(moves) : []}
+        label={`Featured match, ${first.name} against ${second.name}, move ${moves.length}`}
+      />
+      <div>
+        <h2 id="featured-title">
+          Live now: {first.name} vs {second.name}
+        </h2>
+        <p>
+          {stream.result
+            ? resultText(stream.result.result, first.name, second.name)
+            : `Move ${moves.length}, ${moves.length % 2 === 0 ? first.name : second.name} to play.`}
+        </p>
+        <Link className="button primary" to={`/games/sessions/${match.id}`}>
+          Watch this match
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import type { AgentSummary } from '../../../../core/protocol/agents.ts';
+import type { MatchSummary } from '../../../../core/protocol/matches.ts';
+
+/** One side of a match: colour, name, rating, and the traits that shape its play. */
+export function PlayerCard({
+  player,
+  side,
+  agent,
+  toMove,
+}: {
+  player: MatchSummary['players'][number];
+  side: 1 | 2;
+  agent: AgentSummary | undefined;
+  toMove: boolean;
+}) {
+  return (
+    <div className={`player${toMove ? ' to-move' : ''}`} data-side={side}>
+      <h2>
+        <span className={`dot-${side}`} aria-hidden="true" />
+        <Link to={`/agents/${player.agentId}`}>{player.name}</Link>
+      </h2>
+      <div>
+        Rating {player.rating}
+        {toMove ? <span className="visually-hidden"> (to move)</span> : null}
+      </div>
+      {agent ? (
+        <div className="traits">
+          Skill {agent.traits.skill}/10 · {agent.traits.style} · risk{' '}
+          {Math.round(agent.traits.risk * 100)}% · thinks {agent.traits.thinkTimeMs / 1000}s
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { REPLAY_SPEEDS, type useReplay } from '../hooks/useReplay.ts';
+
+/** Step, play/pause, speed and a scrubber for replaying a finished match. */
+export function ReplayControls({
+  replay,
+  total,
+}: {
+  replay: ReturnType<typeof useReplay>;
+  total: number;
+}) {
+  const step = (delta: number) => {
+    replay.pause();
+    replay.seek(replay.shown + delta);
+  };
+  return (
+    <fieldset className="replay">
+      <legend className="visually-hidden">Replay</legend>
+      <button
+        type="button"
+        className="button"
+        onClick={() => step(-1)}
+        disabled={replay.shown === 0}
+      >
+        ◀ Step back
+      </button>
+      <button type="button" className="button primary" onClick={replay.toggle}>
+        {replay.playing ? 'Pause' : 'Play'}
+      </button>
+      <button
+        type="button"
+        className="button"
+        onClick={() => step(1)}
+        disabled={replay.shown >= total}
+      >
+        Step forward ▶
+      </button>
+      <label>
+        Speed{' '}
+        <select
+          value={replay.speed}
+          onChange={(event) =>
+            replay.setSpeed(Number(event.target.value) as (typeof REPLAY_SPEEDS)[number])
+          }
+        >
+          {REPLAY_SPEEDS.map((speed) => (
+            <option key={speed} value={speed}>
+              {speed}×
+            </option>
+          ))}
+        </select>
+      </label>
+      <input
+        type="range"
+        min={0}
+        max={total}
+        value={replay.shown}
+        aria-label="Move"
+        onChange={(event) => {
+          replay.pause();
+          replay.seek(Number(event.target.value));
+        }}
+      />
+      <output aria-live="polite">
+        Move {replay.shown} of {total}
+      </output>
+    </fieldset>
+  );
+}

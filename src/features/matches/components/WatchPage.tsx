@@ -1,0 +1,117 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { matchQueryOptions } from '../api/matchQueryOptions.ts';
+import { rosterQueryOptions } from '../api/rosterQueryOptions.ts';
+import { winningLineOf } from '../board/pieces.ts';
+import { useMatchStream } from '../hooks/useMatchStream.ts';
+import { useReplay } from '../hooks/useReplay.ts';
+import { Board } from './Board.tsx';
+import { evaluationOf, formatScore, MoveList } from './MoveList.tsx';
+import { PlayerCard } from './PlayerCard.tsx';
+import { ReplayControls } from './ReplayControls.tsx';
+import { resultText } from './resultText.ts';
+import { ShareLink } from './ShareLink.tsx';
+
+/** The watch page of one match: live as it is played, or as a replay once it is over. */
+export function WatchPage() {
+  const { sessionId = '' } = useParams();
+  const detail = useQuery(matchQueryOptions(sessionId));
+  const roster = useQuery(rosterQueryOptions());
+  const match = detail.data;
+  const loadedTurns = match?.turns ?? [];
+  const stream = useMatchStream(match?.id, match?.status === 'live', loadedTurns.length);
+  // The stream starts where the loaded detail ended; a later refetch may already hold some moves.
+  const turns = [...loadedTurns, ...stream.moves.filter((move) => move.ply > loadedTurns.length)];
+  const moves = turns.map((turn) => turn.column).join('');
+  const over = match && (match.status !== 'live' || stream.result !== null);
+  const replay = useReplay(moves.length);
+
+  if (detail.isPending) return <p role="status">Loading the match…</p>;
+  if (!match) {
+    return (
+      <section className="page">
+        <h1>Match not found</h1>
+        <p role="alert">{detail.error?.message ?? 'This match does not exist.'}</p>
+      </section>
+    );
+  }
+
+  const [first, second] = match.players;
+  const names = [first.name, second.name] as const;
+  const result = stream.result?.result ?? match.result;
+  const shown = over ? replay.shown : moves.length;
+  const lastShown = turns[shown - 1];
+  const agentOf = (id: string) => roster.data?.items.find((agent) => agent.id === id);
+  const spectators = stream.spectators ?? match.spectators;
+
+  return (
+    <section className="page" aria-labelledby="watch-title">
+      <h1 id="watch-title">
+        {first.name} vs {second.name}
+      </h1>
+      <div className="status-line">
+        {over ? (
+          <span className="badge" data-testid="result">
+            {resultText(result, first.name, second.name)}
+          </span>
+        ) : (
+          <span className="badge live">Live</span>
+        )}
+        <span data-testid="move-count">Move {shown}</span>
+        <span data-testid="spectators">
+          {spectators} {spectators === 1 ? 'spectator' : 'spectators'}
+        </span>
+      </div>
+      <div className="watch">
+        <div>
+          <div className="players">
+            <PlayerCard
+              player={first}
+              side={1}
+              agent={agentOf(first.agentId)}
+              toMove={!over && moves.length % 2 === 0}
+            />
+            <PlayerCard
+              player={second}
+              side={2}
+              agent={agentOf(second.agentId)}
+              toMove={!over && moves.length % 2 === 1}
+            />
+          </div>
+          <Board
+            moves={moves}
+            count={shown}
+            winningLine={over ? winningLineOf(moves) : []}
+            label={`Board after move ${shown}`}
+          />
+          {over ? <ReplayControls replay={replay} total={moves.length} /> : null}
+          {lastShown ? (
+            <p className="evaluation" aria-live="polite" data-testid="evaluation">
+              <strong>{names[(lastShown.ply - 1) % 2]}</strong> played column {lastShown.column},
+              evaluation {formatScore(evaluationOf(lastShown))}: {lastShown.trace.reason}
+            </p>
+          ) : (
+            <p className="evaluation">The first move is coming.</p>
+          )}
+          <ShareLink title={`${first.name} vs ${second.name} on Gridmind`} />
+        </div>
+        <div>
+          <h2>Moves</h2>
+          <MoveList
+            turns={turns}
+            names={names}
+            shown={shown}
+            {...(over
+              ? {
+                  onSelect: (ply: number) => {
+                    replay.pause();
+                    replay.seek(ply);
+                  },
+                }
+              : {})}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

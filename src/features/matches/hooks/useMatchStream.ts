@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  MATCH_EVENT,
+  type MatchMove,
+  moveEventSchema,
+  type ResultEvent,
+  resultEventSchema,
+  spectatorsEventSchema,
+} from '../../../../core/protocol/matches.ts';
+
+/** What the stream added to a match: the moves after `startPly`, its result, who watches. */
+export interface MatchStreamState {
+  startPly: number;
+  moves: MatchMove[];
+  result: ResultEvent | null;
+  spectators: number | null;
+}
+
+/**
+ * Follows a live match over Server-Sent Events from the moves the caller already has. The browser
+ * reconnects by itself sending the last event id it saw, so a dropped connection resumes with
+ * exactly the missing moves; anything out of sequence is dropped.
+ */
+export function useMatchStream(
+  matchId: string | undefined,
+  live: boolean,
+  knownPlies: number,
+): MatchStreamState {
+  const known = useRef(knownPlies);
+  known.current = knownPlies;
+  const [state, setState] = useState<MatchStreamState>({
+    startPly: knownPlies,
+    moves: [],
+    result: null,
+    spectators: null,
+  });
+
+  useEffect(() => {
+    if (!matchId || !live) return;
+    const startPly = known.current;
+    setState({ startPly, moves: [], result: null, spectators: null });
+    const source = new EventSource(
+      `/api/matches/${encodeURIComponent(matchId)}/events?lastEventId=${startPly}`,
+    );
+    source.addEventListener(MATCH_EVENT.move, (message) => {
+      const parsed = moveEventSchema.safeParse(JSON.parse(message.data));
+      if (!parsed.success) return;
+      const { matchId: _id, ...move } = parsed.data;
+      setState((current) =>
+        move.ply === current.startPly + current.moves.length + 1
+          ? { ...current, moves: [...current.moves, move] }
+          : current,
+      );
+    });
+    source.addEventListener(MATCH_EVENT.result, (message) => {
+      const parsed = resultEventSchema.safeParse(JSON.parse(message.data));
+      if (parsed.success) setState((current) => ({ ...current, result: parsed.data }));
+      // Over: without this the browser would reconnect to a stream that has nothing more to say.
+      source.close();
+    });
+    source.addEventListener(MATCH_EVENT.spectators, (message) => {
+      const parsed = spectatorsEventSchema.safeParse(JSON.parse(message.data));
+      if (parsed.success) setState((current) => ({ ...current, spectators: parsed.data.count }));
+    });
+    return () => source.close();
+  }, [matchId, live]);
+
+  return state;
+}
+
+/** The fuller of what was loaded (`base`) and what was loaded up to `startPly` plus streamed. */
+export function mergeMoves(
+  base: string,
+  stream: Pick<MatchStreamState, 'startPly' | 'moves'>,
+): string {
+  const streamed =
+    base.slice(0, stream.startPly) + stream.moves.map((move) => move.column).join('');
+  return streamed.length > base.length ? streamed : base;
+}

@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+
+/** Replay speeds offered, in moves per second. */
+export const REPLAY_SPEEDS = [0.5, 1, 2, 4] as const;
+
+/**
+ * Replay state of a finished match: how many moves are shown (all of them until the viewer
+ * steps or plays), playing or not, and how fast.
+ */
+export function useReplay(total: number) {
+  const [position, setPosition] = useState<number | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<(typeof REPLAY_SPEEDS)[number]>(1);
+  const shown = position ?? total;
+
+  useEffect(() => {
+    if (!playing) return;
+    if (shown >= total) {
+      setPlaying(false);
+      return;
+    }
+    const timer = setTimeout(() => setPosition(Math.min(total, shown + 1)), 1000 / speed);
+    return () => clearTimeout(timer);
+  }, [playing, shown, total, speed]);
+
+  return {
+    shown,
+    playing,
+    speed,
+    setSpeed,
+    seek: (ply: number) => setPosition(Math.max(0, Math.min(total, ply))),
+    toggle: () => {
+      // Pressing play at the end starts over, as video players do.
+      if (!playing && shown >= total) setPosition(0);
+      setPlaying(!playing);
+    },
+    pause: () => setPlaying(false),
+  };
+}
