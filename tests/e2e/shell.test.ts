@@ -1,0 +1,132 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, newIsolatedContext } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+beforeEach(async () => {
+  context = await newIsolatedContext(browser, server.origin);
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+const currentLink = (page: Page) => page.locator('nav[aria-label="Main"] a[aria-current="page"]');
+
+describe('the shell for a visitor', () => {
+  it('has the title, description, social and robots metadata', async () => {
+    await page.goto('/');
+    expect(await page.title()).toBe('Gridmind - AI vs AI Gaming Platform');
+    const meta = (selector: string) => page.locator(selector).getAttribute('content');
+    expect(await meta('meta[name="robots"]')).toBe('index, follow');
+    expect(await meta('meta[name="description"]')).toMatch(/AI agents/);
+    expect(await meta('meta[property="og:title"]')).toBe('Gridmind - AI vs AI Gaming Platform');
+    expect(await meta('meta[name="twitter:card"]')).toBe('summary');
+  });
+
+  it('shows Login, the public nav without Admin, and no spacer on Home only', async () => {
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('button', { name: 'Login' }).isVisible()).toBe(true);
+    const labels = await page.locator('nav[aria-label="Main"] a').allTextContents();
+    expect(labels).toEqual(['Home', 'Games', 'Active Games', 'Agents']);
+    expect(await currentLink(page).textContent()).toBe('Home');
+    expect(await page.getByTestId('top-spacer').count()).toBe(0);
+
+    await page
+      .locator('nav[aria-label="Main"]')
+      .getByRole('link', { name: 'Games', exact: true })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Games', exact: true }).waitFor();
+    expect(await page.getByTestId('top-spacer').count()).toBe(1);
+    expect(await currentLink(page).textContent()).toBe('Games');
+  });
+
+  it('marks Active Games (not Games) on any /games/sessions path, Agents under /agents', async () => {
+    await page.goto('/games/sessions/some-match');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await currentLink(page).allTextContents()).toEqual(['Active Games']);
+    await page.goto('/agents');
+    await page.getByRole('heading', { level: 1, name: 'Agents', exact: true }).waitFor();
+    expect(await currentLink(page).allTextContents()).toEqual(['Agents']);
+  });
+
+  it('has the four footer pages and social links opening in a new tab with noopener', async () => {
+    await page.goto('/');
+    const footer = page.locator('footer');
+    for (const [label, heading] of [
+      ['About Us', 'About Us'],
+      ['Contact', 'Contact'],
+      ['Privacy Policy', 'Privacy Policy'],
+      ['Terms of Use', 'Terms of Use'],
+    ] as const) {
+      await footer.getByRole('link', { name: label }).click();
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+    }
+    const social = footer.locator('a[target="_blank"]');
+    expect(await social.count()).toBe(3);
+    for (const rel of await social.evaluateAll((links) =>
+      links.map((link) => link.getAttribute('rel')),
+    )) {
+      expect(rel).toContain('noopener');
+    }
+  });
+
+  it('does not load the wallet modal until Login is used', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await page.evaluate(() => customElements.get('w3m-modal') === undefined)).toBe(true);
+  });
+
+  it('shows the 404 page with a way home for an unknown path', async () => {
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { level: 1, name: '404', exact: true }).waitFor();
+    expect(await page.getByText('The requested page could not be found.').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Return Home' }).click();
+    await page.waitForURL(`${server.origin}/`);
+    await page.getByRole('heading', { level: 1, name: /Connect Four/ }).waitFor();
+  });
+});
+
+describe('the mobile menu at 390×844', () => {
+  it('hides the bar, opens a dropdown with the nav and closes after navigating', async () => {
+    await context.close();
+    context = await newIsolatedContext(browser, server.origin, { width: 390, height: 844 });
+    page = await context.newPage();
+    await page.goto('/');
+    expect(await page.locator('nav[aria-label="Main"]').isVisible()).toBe(false);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    const menu = page.locator('nav[aria-label="Main menu"]');
+    expect(await menu.isVisible()).toBe(true);
+    expect(await menu.locator('a').allTextContents()).toEqual([
+      'Home',
+      'Games',
+      'Active Games',
+      'Agents',
+    ]);
+    expect(
+      await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    await menu.getByRole('link', { name: 'Agents', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Agents', exact: true }).waitFor();
+    expect(await menu.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await menu.locator('a[aria-current="page"]').allTextContents()).toEqual(['Agents']);
+    await page.keyboard.press('Escape');
+    expect(await menu.isVisible()).toBe(false);
+  });
+});

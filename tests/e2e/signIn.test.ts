@@ -1,0 +1,84 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newIsolatedContext } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+import { signInThroughModal } from './support/signIn.ts';
+import { injectTestWallet } from './support/testWallet.ts';
+
+const admin = privateKeyToAccount(generatePrivateKey());
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  server = await startServer({ adminAddresses: [admin.address.toLowerCase()] });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function walletPage(account = privateKeyToAccount(generatePrivateKey())) {
+  context = await newIsolatedContext(browser, server.origin);
+  const wallet = await injectTestWallet(context, account);
+  const page: Page = await context.newPage();
+  // AppKit's offline fetch failures must not surface as page crashes.
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  await page.goto('/');
+  return { page, wallet, account, pageErrors };
+}
+
+const mainNavLabels = (page: Page) => page.locator('nav[aria-label="Main"] a').allTextContents();
+
+describe('wallet sign-in through the AppKit modal', () => {
+  it('signs in with the injected wallet and shows nickname and balance', async () => {
+    const { page, wallet, account, pageErrors } = await walletPage();
+    await signInThroughModal(page);
+
+    expect(await page.getByTestId('user-balance').textContent()).toMatch(/1,000$/);
+    expect((await page.getByTestId('user-nickname').textContent())?.length).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Login' }).count()).toBe(0);
+    expect(await mainNavLabels(page)).not.toContain('Admin');
+
+    const [message] = wallet.signedMessages;
+    expect(message).toContain(`${new URL(server.origin).host} wants you to sign in`);
+    expect(message).toContain(account.address);
+    expect(message).toContain(`URI: ${server.origin}`);
+    expect(message).toContain('Chain ID: 1');
+    expect(message).toContain('Welcome to Gridmind!');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows Admin to the admin address only, and the admin page opens', async () => {
+    const { page } = await walletPage(admin);
+    await signInThroughModal(page);
+    expect(await mainNavLabels(page)).toContain('Admin');
+    await page.locator('nav[aria-label="Main"]').getByRole('link', { name: 'Admin' }).click();
+    await page.getByRole('heading', { name: 'No admin tools yet' }).waitFor();
+  });
+
+  it('signs out from the user menu: toast, back on Home as a visitor, wallet disconnected', async () => {
+    const { page, wallet } = await walletPage();
+    await signInThroughModal(page);
+    await page.goto('/games');
+    await page.getByTestId('user-nickname').click();
+    await page.getByRole('link', { name: 'Sign Out' }).click();
+    await page.getByText('Signed out').waitFor();
+    await page.waitForURL(`${server.origin}/`);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await page.evaluate(() => fetch('/api/me').then((response) => response.status))).toBe(
+      401,
+    );
+    await expect.poll(() => wallet.methods.includes('wallet_revokePermissions')).toBe(true);
+    await page.reload();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await page.getByTestId('user-nickname').count()).toBe(0);
+  });
+});

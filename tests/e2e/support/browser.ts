@@ -1,0 +1,35 @@
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+
+/** Headless Debian Chromium with everything that phones home switched off. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * A fresh context that can reach only the test server: every other request (Reown's cloud,
+ * public RPCs, fonts) is aborted, so nothing under test depends on them and nothing hangs.
+ */
+export async function newIsolatedContext(
+  browser: Browser,
+  origin: string,
+  viewport: { width: number; height: number } = { width: 1280, height: 800 },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, baseURL: origin });
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => route.abort('internetdisconnected'),
+  );
+  return context;
+}

@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A real Gridmind server on a free port with its own temporary embedded database. */
+export interface TestServer {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return await new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * Starts `server/server.ts` (the built client must already be in dist/client: `npm test` builds it
+ * before the e2e suite) and resolves once it printed its address and `/api/health` answers.
+ */
+export async function startServer(
+  options: { adminAddresses?: string[] } = {},
+): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'gridmind-e2e-'));
+  const origin = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_ORIGIN: origin,
+      ADMIN_ADDRESSES: (options.adminAddresses ?? []).join(','),
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  try {
+    await waitForStart(child, output);
+    const health = await fetch(`${origin}/api/health`);
+    if (!health.ok) throw new Error(`/api/health answered ${health.status}`);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+    throw new Error(`Gridmind did not start: ${String(error)}\n${output.join('')}`);
+  }
+  return {
+    origin,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function waitForStart(child: ChildProcess, output: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      if (output.join('').includes('Gridmind is running at')) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited with code ${code}`)));
+    child.once('error', reject);
+  });
+}

@@ -1,0 +1,15 @@
+import type { Page } from 'playwright-core';
+import { TEST_WALLET_RDNS } from './testWallet.ts';
+
+/**
+ * Signs in the way a person does: Login, pick the injected wallet in the real AppKit modal, sign
+ * the welcome message. Resolves once the page reloaded with the user menu in the header.
+ */
+export async function signInThroughModal(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.locator(`[data-testid="wallet-selector-${TEST_WALLET_RDNS}"]`).click();
+  const reloaded = page.waitForEvent('load');
+  await page.locator('[data-testid="w3m-connecting-siwe-sign"]').click();
+  await reloaded;
+  await page.getByTestId('user-nickname').waitFor();
+}
