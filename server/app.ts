@@ -1,9 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createSignatureVerifier } from './modules/auth/signatureVerifier.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerClient, registerNotFound } from './plugins/client.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOriginCheck } from './plugins/originCheck.ts';
@@ -47,11 +51,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerOriginCheck(app, config.APP_ORIGIN);
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  registerAuth(app);
 
+  const servesClient = options.clientDir !== undefined;
   await app.register(healthRoutes);
+  await app.register(authRoutes, {
+    verifySignature: createSignatureVerifier({ rpcUrl: config.RPC_URL }),
+    servesClient,
+  });
+  await app.register(userRoutes);
+  await app.register(adminRoutes);
 
   if (options.clientDir !== undefined) await registerClient(app, options.clientDir);
-  registerNotFound(app, options.clientDir !== undefined);
+  registerNotFound(app, servesClient);
   return app;
 }

@@ -1,0 +1,88 @@
+import { SiweMessage } from 'siwe';
+import { SUPPORTED_CHAIN_IDS } from '../../../core/protocol/auth.ts';
+
+/** Clock difference tolerated between the signer's device and the server. */
+export const CLOCK_SKEW_MS = 60 * 1000;
+
+/** The fields of a sign-in message this server insists on, all present. */
+export interface StrictSiweMessage {
+  domain: string;
+  address: `0x${string}`;
+  uri: string;
+  version: string;
+  chainId: number;
+  nonce: string;
+  issuedAt: string;
+  expirationTime?: string;
+  notBefore?: string;
+}
+
+/**
+ * Parses an EIP-4361 text with siwe's ABNF parser and accepts it only if serialising it again
+ * gives the very same bytes (no stray whitespace, no reordered or duplicated fields) and it has
+ * the fields EIP-4361 leaves optional but we require. Anything else is null.
+ */
+export function parseSiweMessage(text: string): StrictSiweMessage | null {
+  let parsed: SiweMessage;
+  try {
+    parsed = new SiweMessage(text);
+    if (parsed.toMessage() !== text) return null;
+  } catch {
+    return null;
+  }
+  const { domain, address, uri, version, chainId, nonce, issuedAt } = parsed;
+  if (!domain || !address || !uri || !version || !nonce || !issuedAt) return null;
+  if (!Number.isSafeInteger(chainId)) return null;
+  return {
+    domain,
+    address: address as `0x${string}`,
+    uri,
+    version,
+    chainId,
+    nonce,
+    issuedAt,
+    ...(parsed.expirationTime === undefined ? {} : { expirationTime: parsed.expirationTime }),
+    ...(parsed.notBefore === undefined ? {} : { notBefore: parsed.notBefore }),
+  };
+}
+
+const timeMs = (iso: string): number => {
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? ms : Number.NaN;
+};
+
+const sameOrigin = (uri: string, appOrigin: string): boolean => {
+  try {
+    return new URL(uri).origin === appOrigin;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * True when the message is addressed to this app and valid now: domain is APP_ORIGIN's host, URI
+ * on APP_ORIGIN, version 1, a supported chain; issuedAt and notBefore no later than now + skew;
+ * issuedAt no earlier than the nonce's issue − skew (the message cannot predate its nonce);
+ * expirationTime, when given, still ahead.
+ */
+export function isSiweMessageAcceptable(
+  message: StrictSiweMessage,
+  context: { appOrigin: string; nowMs: number; nonceIssuedAtMs: number },
+): boolean {
+  const { appOrigin, nowMs, nonceIssuedAtMs } = context;
+  if (message.domain !== new URL(appOrigin).host) return false;
+  if (!sameOrigin(message.uri, appOrigin)) return false;
+  if (message.version !== '1') return false;
+  if (!(SUPPORTED_CHAIN_IDS as readonly number[]).includes(message.chainId)) return false;
+
+  const issuedAtMs = timeMs(message.issuedAt);
+  if (!(issuedAtMs <= nowMs + CLOCK_SKEW_MS)) return false;
+  if (!(issuedAtMs >= nonceIssuedAtMs - CLOCK_SKEW_MS)) return false;
+  if (message.notBefore !== undefined && !(timeMs(message.notBefore) <= nowMs + CLOCK_SKEW_MS)) {
+    return false;
+  }
+  if (message.expirationTime !== undefined && !(timeMs(message.expirationTime) > nowMs)) {
+    return false;
+  }
+  return true;
+}

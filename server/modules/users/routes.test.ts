@@ -1,0 +1,91 @@
+import { getAddress } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestWallet, signIn } from '../../testing/signIn.ts';
+import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+
+describe.each(testDatabaseKinds())('users on %s', (kind) => {
+  const admin = createTestWallet();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      ADMIN_ADDRESSES: admin.address,
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const get = (url: string, cookie = '') => t.app.inject({ url, headers: { cookie } });
+
+  it('answers /api/me with 401 for a visitor', async () => {
+    const response = await get('/api/me');
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'Not signed in' });
+  });
+
+  it('creates the user at first sign-in with a nickname and 1,000 points, once', async () => {
+    const wallet = createTestWallet();
+    const first = (await get('/api/me', await signIn(t.app, wallet))).json();
+    expect(first).toEqual({
+      userId: expect.any(String),
+      address: getAddress(wallet.address),
+      userInfo: {
+        nickname: expect.stringMatching(/^[A-Z][a-z]+[A-Z][a-z]+\d{4}$/),
+        balance: 1000,
+        isAdmin: false,
+      },
+    });
+    const second = (await get('/api/me', await signIn(t.app, wallet))).json();
+    expect(second).toEqual(first);
+  });
+
+  it('gives different users different nicknames', async () => {
+    const nicknames = new Set<string>();
+    for (let user = 0; user < 5; user++) {
+      const me = (await get('/api/me', await signIn(t.app))).json();
+      nicknames.add(me.userInfo.nickname);
+    }
+    expect(nicknames.size).toBe(5);
+  });
+
+  it('marks ADMIN_ADDRESSES as admins, checked case-insensitively', async () => {
+    const me = (await get('/api/me', await signIn(t.app, admin))).json();
+    expect(me.userInfo.isAdmin).toBe(true);
+  });
+
+  it('refuses the admin API to visitors (401) and users (403), serves admins (200)', async () => {
+    const user = createTestWallet();
+    const userCookie = await signIn(t.app, user);
+    expect((await get('/api/admin/users')).statusCode).toBe(401);
+    expect((await get('/api/admin/users', userCookie)).statusCode).toBe(403);
+    const response = await get(
+      `/api/admin/users?query=${user.address.slice(2, 12)}`,
+      await signIn(t.app, admin),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().users).toEqual([
+      expect.objectContaining({
+        address: user.address.toLowerCase(),
+        balance: '1000',
+        isAdmin: false,
+      }),
+    ]);
+  });
+
+  it('re-applies ADMIN_ADDRESSES at each sign-in', async () => {
+    const demoted = await createTestApp(kind, { AUTH_RATE_LIMIT_PER_MINUTE: '100000' }, t.db);
+    try {
+      const cookie = await signIn(demoted.app, admin);
+      expect(
+        (await demoted.app.inject({ url: '/api/me', headers: { cookie } })).json().userInfo.isAdmin,
+      ).toBe(false);
+      expect(
+        (await demoted.app.inject({ url: '/api/admin/users', headers: { cookie } })).statusCode,
+      ).toBe(403);
+    } finally {
+      await demoted.close();
+    }
+  });
+});

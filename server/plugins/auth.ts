@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sessionCookie } from '../modules/auth/sessionCookie.ts';
+import { findSession, type SessionRecord } from '../modules/auth/sessionStore.ts';
+
+/** Who is making the request, when signed in. */
+export interface RequestUser {
+  userId: string;
+  address: string;
+  isAdmin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null for a visitor. */
+    user: RequestUser | null;
+    /** The cookie's live session (a visitor's too), or null. */
+    session: SessionRecord | null;
+  }
+}
+
+/** Paths whose handlers may need the session; static files and pages skip the lookup. */
+const SESSION_PATHS = ['/api/', '/auth/'];
+
+/** Reads the session cookie of API requests and sets request.session and request.user. */
+export function registerAuth(app: FastifyInstance): void {
+  const { config, db, now } = app.gridmind;
+  const cookieName = sessionCookie(config.APP_ORIGIN).name;
+  app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    if (!SESSION_PATHS.some((prefix) => request.url.startsWith(prefix))) return;
+    const token = request.cookies[cookieName];
+    if (!token) return;
+    const session = await findSession(db, token, now());
+    request.session = session;
+    if (session?.userId && session.address) {
+      request.user = { userId: session.userId, address: session.address, isAdmin: session.isAdmin };
+    }
+  });
+}
+
+/** preHandler: 401 unless signed in. */
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!request.user) await reply.code(401).send({ error: 'Not signed in' });
+}
+
+/** preHandler: 401 for visitors, 403 for signed-in users who are not admins. */
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!request.user) await reply.code(401).send({ error: 'Not signed in' });
+  else if (!request.user.isAdmin) await reply.code(403).send({ error: 'Admins only' });
+}

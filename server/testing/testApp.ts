@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { openTestDatabase } from './testDatabase.ts';
+
+/** A clock tests move by hand; the app reads it wherever it needs "now". */
+export interface TestClock {
+  now: () => number;
+  advance: (ms: number) => void;
+}
+
+/** A clock starting at a fixed instant. */
+export function createTestClock(startMs = Date.parse('2026-01-15T12:00:00.000Z')): TestClock {
+  let nowMs = startMs;
+  return { now: () => nowMs, advance: (ms) => void (nowMs += ms) };
+}
+
+/** An app on its own migrated database, with a test clock; close() tears both down. */
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  clock: TestClock;
+  close: () => Promise<void>;
+}
+
+/** Builds the app for one test database kind, with extra environment variables if given. */
+export async function createTestApp(
+  kind: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+  db?: Database,
+): Promise<TestApp> {
+  const database = db ?? (await openTestDatabase(kind));
+  const clock = createTestClock();
+  const app = await buildApp({ config: loadConfig(env), db: database, now: clock.now });
+  return {
+    app,
+    db: database,
+    clock,
+    async close() {
+      await app.close();
+      if (!db) await database.close();
+    },
+  };
+}
