@@ -8,12 +8,15 @@ export interface ToastInput {
   message: string;
   description?: string;
   duration?: number;
+  /** One button on the toast, e.g. "Reload to update". */
+  action?: { label: string; onClick: () => void };
 }
 
 function options(input: ToastInput) {
   return {
     duration: input.duration ?? TOAST_DURATION_MS,
     ...(input.description === undefined ? {} : { description: input.description }),
+    ...(input.action === undefined ? {} : { action: input.action }),
   };
 }
 

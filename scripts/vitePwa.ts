@@ -1,0 +1,99 @@
+/**
+ * The PWA part of the Vite build, imported by vite.config.ts: serves and emits
+ * manifest.webmanifest at /manifest.webmanifest, defines `__APP_VERSION__` (the persisted-query
+ * buster), and builds sw/sw.ts with vite-plugin-pwa (injectManifest) precaching the shell only.
+ */
+import { readFileSync } from 'node:fs';
+import type { Plugin, PluginOption } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const root = new URL('../', import.meta.url);
+const MANIFEST_FILE = 'manifest.webmanifest';
+
+function appVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+/** Serves the top-level manifest.webmanifest in dev and emits it into the build. */
+function webManifest(): Plugin {
+  const read = () => readFileSync(new URL(MANIFEST_FILE, root));
+  return {
+    name: 'gridmind:web-manifest',
+    config: () => ({ define: { __APP_VERSION__: JSON.stringify(appVersion()) } }),
+    configureServer(server) {
+      server.middlewares.use(`/${MANIFEST_FILE}`, (_request, response) => {
+        response.setHeader('Content-Type', 'application/manifest+json');
+        response.end(read());
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: MANIFEST_FILE, source: read() });
+    },
+  };
+}
+
+// Dynamic imports made from here on load the wallet stack (AppKit, wagmi, viem): cached at run
+// time after first use, never precached.
+const WALLET_LOADER_DIR = '/src/lib/wallet/';
+
+/**
+ * Finds the first-load JavaScript: the entry chunk, what it imports, and the chunks our own code
+ * loads lazily (route pages), but nothing reached through the wallet loader.
+ */
+function shellChunks(found: Set<string>): Plugin {
+  return {
+    name: 'gridmind:shell-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      found.clear();
+      const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+      const chunkOfModule = new Map<string, string>();
+      for (const chunk of chunks)
+        for (const id of chunk.moduleIds) chunkOfModule.set(id, chunk.fileName);
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const queue = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+      while (queue.length > 0) {
+        const fileName = queue.pop() ?? '';
+        const chunk = byName.get(fileName);
+        if (!chunk || found.has(fileName)) continue;
+        found.add(fileName);
+        queue.push(...chunk.imports);
+        for (const id of chunk.moduleIds) {
+          if (id.replaceAll('\\', '/').includes(WALLET_LOADER_DIR)) continue;
+          for (const lazy of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+            const target = chunkOfModule.get(lazy);
+            if (target) queue.push(target);
+          }
+        }
+      }
+    },
+  };
+}
+
+/** All PWA plugins for vite.config.ts. */
+export function gridmindPwa(): PluginOption[] {
+  const shell = new Set<string>();
+  return [
+    webManifest(),
+    shellChunks(shell),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{html,css,js,png,svg,ico,woff2,webmanifest}'],
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.filter((entry) => !entry.url.endsWith('.js') || shell.has(entry.url)),
+            warnings: [],
+          }),
+        ],
+      },
+    }),
+  ];
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { isLazyAssetUrl, isNetworkOnlyPath, isWalletImageUrl } from './matchers.ts';
+
+const ORIGIN = 'https://gridmind.example';
+
+describe('service worker routes', () => {
+  it('recognises the four wallet-directory image paths on the directory host', () => {
+    for (const path of [
+      '/getWalletImage/abc',
+      '/public/getAssetImage/def',
+      '/public/getCurrencyImage/USD',
+      '/public/getTokenImage/ETH',
+    ]) {
+      expect(isWalletImageUrl(new URL(`https://api.web3modal.org${path}?projectId=p`))).toBe(true);
+    }
+    expect(isWalletImageUrl(new URL('https://api.web3modal.org/getWallets?page=1'))).toBe(false);
+    expect(isWalletImageUrl(new URL(`${ORIGIN}/getWalletImage/abc`))).toBe(false);
+  });
+
+  it('sends /api and /auth to the network, and only those', () => {
+    expect(isNetworkOnlyPath('/api/me')).toBe(true);
+    expect(isNetworkOnlyPath('/auth/logout')).toBe(true);
+    expect(isNetworkOnlyPath('/auth')).toBe(true);
+    expect(isNetworkOnlyPath('/authors')).toBe(false);
+    expect(isNetworkOnlyPath('/games/sessions')).toBe(false);
+  });
+
+  it('caches lazy chunks of our own origin only', () => {
+    expect(isLazyAssetUrl(new URL(`${ORIGIN}/assets/w3m-modal-a1b2.js`), ORIGIN)).toBe(true);
+    expect(isLazyAssetUrl(new URL('https://cdn.example/assets/x.js'), ORIGIN)).toBe(false);
+    expect(isLazyAssetUrl(new URL(`${ORIGIN}/icons/icon-192.png`), ORIGIN)).toBe(false);
+  });
+});
