@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.ts';
+import { BODY_LIMIT_BYTES, buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import { SECURITY_HEADERS } from './plugins/securityHeaders.ts';
 import { openTestDatabase } from './testing/testDatabase.ts';
 
 describe('app shell', () => {
@@ -44,6 +45,9 @@ describe('app shell', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(response.headers['x-frame-options']).toBeUndefined();
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+        expect(response.headers[name]).toBe(value);
+      }
     },
   );
 
@@ -64,6 +68,31 @@ describe('app shell', () => {
     const missing = await app.inject('/assets/missing-000.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('<title>');
+  });
+
+  it('refuses request bodies over 16 KB on any route with a JSON 413', async () => {
+    expect(BODY_LIMIT_BYTES).toBe(16 * 1024);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ padding: 'x'.repeat(BODY_LIMIT_BYTES) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: 'Request body too large' });
+  });
+
+  it('serves the Sign Out page to a navigation to /auth/logout, and {} to fetch', async () => {
+    const navigation = await app.inject({
+      url: '/auth/logout',
+      headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html' },
+    });
+    expect(navigation.body).toContain('<title>Gridmind</title>');
+    const fetched = await app.inject({
+      url: '/auth/logout',
+      headers: { 'sec-fetch-mode': 'cors' },
+    });
+    expect(fetched.body).toBe('{}');
   });
 
   it('answers an unknown API route with a JSON 404, not index.html', async () => {

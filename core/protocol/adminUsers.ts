@@ -5,8 +5,8 @@ export const adminUsersQuerySchema = z.object({
   query: z.string().trim().max(100).default(''),
 });
 
-/** One row of the admin user list. Balance is whole points as a decimal string (exact). */
-export const adminUserSchema = z.object({
+/* One row of the admin user list. Balance is whole points as a decimal string (exact). */
+const adminUserSchema = z.object({
   userId: z.string(),
   address: z.string(),
   nickname: z.string(),
@@ -14,7 +14,6 @@ export const adminUserSchema = z.object({
   isAdmin: z.boolean(),
   createdAt: z.string(),
 });
-export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** `GET /api/admin/users` reply. */
 export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema) });

@@ -3,7 +3,7 @@ import { sessionCookie } from '../modules/auth/sessionCookie.ts';
 import { findSession, type SessionRecord } from '../modules/auth/sessionStore.ts';
 
 /** Who is making the request, when signed in. */
-export interface RequestUser {
+interface RequestUser {
   userId: string;
   address: string;
   isAdmin: boolean;

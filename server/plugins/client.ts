@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** Paths the server answers itself; everything else that is a page belongs to the client. */
 const API_PREFIXES = ['/api/', '/auth/'];
 
-/** True for a GET of a client-side page (no file extension, not an API path). */
-export function isClientPage(request: FastifyRequest): boolean {
+/* True for a GET of a client-side page (no file extension, not an API path). */
+function isClientPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0] ?? '/';
   if (API_PREFIXES.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix)) return false;

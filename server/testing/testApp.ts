@@ -5,15 +5,20 @@ import type { Database } from '../db/database.ts';
 import { openTestDatabase } from './testDatabase.ts';
 
 /** A clock tests move by hand; the app reads it wherever it needs "now". */
-export interface TestClock {
+interface TestClock {
   now: () => number;
   advance: (ms: number) => void;
 }
 
 /** A clock starting at a fixed instant. */
-export function createTestClock(startMs = Date.parse('2026-01-15T12:00:00.000Z')): TestClock {
+function createTestClock(startMs = Date.parse('2026-01-15T12:00:00.000Z')): TestClock {
   let nowMs = startMs;
-  return { now: () => nowMs, advance: (ms) => void (nowMs += ms) };
+  return {
+    now: () => nowMs,
+    advance: (ms) => {
+      nowMs += ms;
+    },
+  };
 }
 
 /** An app on its own migrated database, with a test clock; close() tears both down. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, createTestWallet, fetchNonce, signIn } from '../../testing/signIn.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { SESSION_ABSOLUTE_TTL_MS, SESSION_IDLE_TTL_MS } from './sessionStore.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -62,6 +63,8 @@ describe.each(testDatabaseKinds())('auth sessions on %s', (kind) => {
   });
 
   it('ends a session after 24 h without requests', async () => {
+    expect(SESSION_IDLE_TTL_MS).toBe(24 * HOUR);
+    expect(SESSION_ABSOLUTE_TTL_MS).toBe(7 * 24 * HOUR);
     const cookie = await signIn(t.app);
     t.clock.advance(23 * HOUR);
     expect((await getSession(cookie)).json()).not.toBeNull();

@@ -1,7 +1,7 @@
 import { createPublicClient, http, type PublicClient, verifyMessage } from 'viem';
 
 /** How long a contract-wallet check may take before it counts as a failure. */
-export const CONTRACT_SIGNATURE_TIMEOUT_MS = 5000;
+const CONTRACT_SIGNATURE_TIMEOUT_MS = 5000;
 
 /** Checks that `address` signed `message` on `chainId`; any doubt is false. */
 export type SignatureVerifier = (input: {

@@ -8,6 +8,8 @@ import {
 } from '../../testing/signIn.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { NONCE_TTL_MS } from './nonceStore.ts';
+import { CLOCK_SKEW_MS } from './siweMessage.ts';
 
 const ORIGIN = 'http://localhost:8080';
 const SECOND = 1000;
@@ -141,6 +143,11 @@ describe.each(testDatabaseKinds())('POST /auth/verify on %s', (kind) => {
   });
 
   describe('time edges (60 s of skew)', () => {
+    it('uses the specified limits: 60 s of skew, nonces for 10 minutes', () => {
+      expect(CLOCK_SKEW_MS).toBe(60 * SECOND);
+      expect(NONCE_TTL_MS).toBe(10 * 60 * SECOND);
+    });
+
     it('accepts issuedAt exactly 60 s ahead and refuses 61 s ahead', async () => {
       expect((await attempt({}, { signAt: t.clock.now() + 60 * SECOND })).statusCode).toBe(200);
       expectRefused(await attempt({}, { signAt: t.clock.now() + 61 * SECOND }));

@@ -1,8 +1,11 @@
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminUsersResponseSchema } from '../../../core/protocol/adminUsers.ts';
+import { meSchema } from '../../../core/protocol/auth.ts';
 import { createTestWallet, signIn } from '../../testing/signIn.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { STARTING_BALANCE } from './userStore.ts';
 
 describe.each(testDatabaseKinds())('users on %s', (kind) => {
   const admin = createTestWallet();
@@ -27,7 +30,8 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
 
   it('creates the user at first sign-in with a nickname and 1,000 points, once', async () => {
     const wallet = createTestWallet();
-    const first = (await get('/api/me', await signIn(t.app, wallet))).json();
+    const first = meSchema.parse((await get('/api/me', await signIn(t.app, wallet))).json());
+    expect(STARTING_BALANCE).toBe(1000n);
     expect(first).toEqual({
       userId: expect.any(String),
       address: getAddress(wallet.address),
@@ -65,7 +69,7 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
       await signIn(t.app, admin),
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json().users).toEqual([
+    expect(adminUsersResponseSchema.parse(response.json()).users).toEqual([
       expect.objectContaining({
         address: user.address.toLowerCase(),
         balance: '1000',

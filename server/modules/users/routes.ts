@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { getAddress } from 'viem';
 import type { Me } from '../../../core/protocol/auth.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { HttpError } from '../../plugins/errors.ts';
 import { findUserById } from './userStore.ts';
 
 /** `GET /api/me`: the signed-in user with nickname, balance and role; 401 for visitors. */
@@ -9,7 +10,8 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.gridmind;
   app.get('/api/me', { preHandler: requireUser }, async (request, reply) => {
     const user = request.user ? await findUserById(db, request.user.userId) : null;
-    if (!user) return reply.code(401).send({ error: 'Not signed in' });
+    // The session can outlive its user row only if the row was deleted: treat as signed out.
+    if (!user) throw new HttpError(401, 'Not signed in');
     reply.header('cache-control', 'no-store');
     const me: Me = {
       userId: user.userId,
