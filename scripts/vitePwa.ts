@@ -36,12 +36,14 @@ function webManifest(): Plugin {
 }
 
 // Dynamic imports made from here on load the wallet stack (AppKit, wagmi, viem): cached at run
-// time after first use, never precached.
+// time after first use, never precached. So is any package our code imports lazily.
 const WALLET_LOADER_DIR = '/src/lib/wallet/';
+const OWN_CODE_DIR = '/src/';
 
 /**
- * Finds the first-load JavaScript: the entry chunk, what it imports, and the chunks our own code
- * loads lazily (route pages), but nothing reached through the wallet loader.
+ * Finds the first-load JavaScript: the entry chunk, what it imports, and the chunks of our own
+ * modules loaded lazily (route pages), but nothing reached through the wallet loader and no
+ * lazily loaded package.
  */
 function shellChunks(found: Set<string>): Plugin {
   return {
@@ -64,6 +66,8 @@ function shellChunks(found: Set<string>): Plugin {
         for (const id of chunk.moduleIds) {
           if (id.replaceAll('\\', '/').includes(WALLET_LOADER_DIR)) continue;
           for (const lazy of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+            const path = lazy.replaceAll('\\', '/');
+            if (!path.includes(OWN_CODE_DIR) || path.includes('/node_modules/')) continue;
             const target = chunkOfModule.get(lazy);
             if (target) queue.push(target);
           }

@@ -1,5 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { OfflineNotice } from '../cache/OfflineNotice.tsx';
+import { InstallHint } from '../features/install/components/InstallHint.tsx';
 import { AppToaster } from './AppToaster.tsx';
 import { queryClient } from './queryClient.ts';
 
@@ -7,7 +9,9 @@ import { queryClient } from './queryClient.ts';
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
+      <OfflineNotice />
       {children}
+      <InstallHint />
       <AppToaster />
     </QueryClientProvider>
   );

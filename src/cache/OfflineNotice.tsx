@@ -1,3 +1,4 @@
+import './OfflineNotice.css';
 import { useOnlineStatus } from './useOnlineStatus.ts';
 
 /**

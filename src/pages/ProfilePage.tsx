@@ -1,6 +1,7 @@
 import { formatThousands } from '../../core/format/balance.ts';
 import { LoginButton } from '../features/auth/components/LoginButton.tsx';
 import { useMe } from '../features/auth/hooks/useMe.ts';
+import { WalletPanel } from '../features/wallet/components/WalletPanel.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { PageShell } from './PageShell.tsx';
 
@@ -25,6 +26,9 @@ export function ProfilePage() {
         <dd>{me.userInfo.nickname}</dd>
         <dt>Wallet</dt>
         <dd className="address">{me.address}</dd>
+        <dd>
+          <WalletPanel address={me.address} />
+        </dd>
         <dt>Balance</dt>
         <dd>{formatThousands(me.userInfo.balance)}</dd>
         <dt>Role</dt>

@@ -1,5 +1,6 @@
 import { AccountArea } from '../../features/auth/components/AccountArea.tsx';
 import { useMe } from '../../features/auth/hooks/useMe.ts';
+import { WalletPanel } from '../../features/wallet/components/WalletPanel.tsx';
 import { Logo } from './Logo.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { NavLinks } from './NavLinks.tsx';
@@ -17,7 +18,7 @@ export function Header() {
           <NavLinks items={items} className="desktop-nav-list" />
         </nav>
         <div className="header-actions">
-          <AccountArea />
+          <AccountArea renderWalletPanel={(address) => <WalletPanel address={address} />} />
           <MobileMenu items={items} />
         </div>
       </div>

@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatThousands } from '../../../../core/format/balance.ts';
 import type { Me } from '../../../../core/protocol/auth.ts';
 
 /** A signed-in user's menu: balance and nickname, then Profile and Sign Out. */
-export function UserMenu({ me }: { me: Me }) {
+export function UserMenu({ me, walletPanel }: { me: Me; walletPanel?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const container = useRef<HTMLDivElement>(null);
@@ -47,6 +47,7 @@ export function UserMenu({ me }: { me: Me }) {
         </span>
       </button>
       <ul id={menuId} className="user-dropdown" hidden={!open}>
+        {walletPanel ? <li>{walletPanel}</li> : null}
         <li>
           <Link to="/profile">Profile</Link>
         </li>
