@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { BODY_LIMIT_BYTES, buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -19,6 +20,11 @@ describe('app shell', () => {
     await writeFile(join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
     db = await openTestDatabase('pglite');
     app = await buildApp({ config: loadConfig({}), db, clientDir });
+    // Added before the app is ready, as a route module would: they exercise the error handler.
+    app.get('/api/test/crash', async () => {
+      throw new Error('database password is hunter2');
+    });
+    app.get('/api/test/invalid', async () => z.object({ count: z.number() }).parse({ count: 'x' }));
   });
   afterAll(async () => {
     await app.close();
@@ -93,6 +99,18 @@ describe('app shell', () => {
       headers: { 'sec-fetch-mode': 'cors' },
     });
     expect(fetched.body).toBe('{}');
+  });
+
+  it('hides the details of a 5xx and lists the issues of invalid input', async () => {
+    const crash = await app.inject('/api/test/crash');
+    expect(crash.statusCode).toBe(500);
+    expect(crash.json()).toEqual({ error: 'Internal error' });
+    const invalid = await app.inject('/api/test/invalid');
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toEqual({
+      error: 'Invalid request',
+      issues: [{ path: 'count', message: expect.any(String) }],
+    });
   });
 
   it('answers an unknown API route with a JSON 404, not index.html', async () => {

@@ -43,6 +43,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     const nowMs = now();
     let sessionHash = request.session?.tokenHash;
     if (!sessionHash) {
+      // New visitors are where abandoned rows come from, so they pay for the clean-up.
+      await deleteExpiredNonces(db, nowMs);
+      await deleteExpiredSessions(db, nowMs);
       const token = await createSession(db, nowMs);
       reply.setCookie(cookie.name, token, cookie.options);
       sessionHash = hashSessionToken(token);
@@ -89,8 +92,6 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         await deleteSession(tx, session.tokenHash);
         return createSession(tx, nowMs, { userId: user.userId, chainId: message.chainId });
       });
-      await deleteExpiredNonces(db, nowMs);
-      await deleteExpiredSessions(db, nowMs);
       reply.setCookie(cookie.name, token, cookie.options);
       return reply.send({ success: true });
     },
