@@ -31,6 +31,12 @@ async function walletPage(account = privateKeyToAccount(generatePrivateKey())) {
   // AppKit's offline fetch failures must not surface as page crashes.
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
+  if (process.env.E2E_DEBUG)
+    page.on('response', (r) => {
+      if (!r.url().includes('/assets/')) console.log(Date.now() % 100000, r.status(), r.url());
+    });
+  if (process.env.E2E_DEBUG)
+    page.on('console', (m) => console.log(Date.now() % 100000, m.type(), m.text().slice(0, 200)));
   await page.goto('/');
   return { page, wallet, account, pageErrors };
 }

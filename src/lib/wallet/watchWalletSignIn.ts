@@ -8,14 +8,13 @@ export interface WatchWalletSignInOptions {
 }
 
 /**
- * Keeps the wallet and the server sign-in in step (SPEC section 4):
- * - an account or network change (or a disconnect) while signed in clears the sign-in;
- * - closing the modal with a wallet connected but not signed in disconnects the wallet.
+ * Clears the server sign-in when, while signed in, the wallet's account or network changes or it
+ * disconnects (SPEC section 4). The other direction, a connected wallet that is not signed in,
+ * is AppKit's own: with sign-in required it shows the sign view, whose Cancel disconnects.
  * Returns a function that stops watching.
  */
 export function watchWalletSignIn(appKit: AppKit, options: WatchWalletSignInOptions): () => void {
   let lastCaipAddress: string | undefined;
-  let wasOpen = false;
 
   const stopAccount = appKit.subscribeAccount((account) => {
     const next = account.caipAddress;
@@ -28,16 +27,7 @@ export function watchWalletSignIn(appKit: AppKit, options: WatchWalletSignInOpti
     void clearSignIn(options);
   }, 'eip155');
 
-  const stopState = appKit.subscribeState((state) => {
-    const closed = wasOpen && !state.open;
-    wasOpen = state.open;
-    if (closed) void disconnectIfNotSignedIn(appKit);
-  });
-
-  return () => {
-    stopAccount();
-    stopState();
-  };
+  return stopAccount;
 }
 
 async function clearSignIn(options: WatchWalletSignInOptions): Promise<void> {
@@ -46,16 +36,4 @@ async function clearSignIn(options: WatchWalletSignInOptions): Promise<void> {
   if (!session) return;
   await logout();
   options.onSignInCleared();
-}
-
-async function disconnectIfNotSignedIn(appKit: AppKit): Promise<void> {
-  const caipAddress = appKit.getCaipAddress('eip155');
-  if (!caipAddress) return;
-  const session = await getWalletSession().catch(() => null);
-  const [, chainId, address = ''] = caipAddress.split(':');
-  const signedIn =
-    session !== null &&
-    session.address.toLowerCase() === address.toLowerCase() &&
-    String(session.chainId) === chainId;
-  if (!signedIn) await appKit.disconnect('eip155');
 }

@@ -8,8 +8,10 @@ import { TEST_WALLET_RDNS } from './testWallet.ts';
 export async function signInThroughModal(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Login' }).click();
   await page.locator(`[data-testid="wallet-selector-${TEST_WALLET_RDNS}"]`).click();
-  const reloaded = page.waitForEvent('load');
-  await page.locator('[data-testid="w3m-connecting-siwe-sign"]').click();
-  await reloaded;
+  // A successful sign-in reloads the page (SPEC section 4).
+  await Promise.all([
+    page.waitForEvent('load'),
+    page.locator('[data-testid="w3m-connecting-siwe-sign"]').click(),
+  ]);
   await page.getByTestId('user-nickname').waitFor();
 }

@@ -81,7 +81,11 @@ export async function injectTestWallet(
     '__gridmindTestWallet',
     (_source, method: string, params: unknown[]) => answer(method, params ?? []),
   );
-  await context.addInitScript(pageSideWallet, { rdns: TEST_WALLET_RDNS });
+  // tsx compiles with keepNames, so the serialized function calls an `__name` helper that the
+  // page lacks: define it in the script's own scope.
+  await context.addInitScript({
+    content: `(() => { const __name = (target) => target; (${pageSideWallet.toString()})(${JSON.stringify({ rdns: TEST_WALLET_RDNS })}); })();`,
+  });
   return log;
 }
 

@@ -7,12 +7,14 @@ export const SESSION_REFETCH_MS = 5 * 60 * 1000;
 /** Query key of the signed-in user. */
 export const ME_QUERY_KEY = ['me'] as const;
 
-/** Query options for the signed-in user, refreshed every 5 minutes. */
+/**
+ * Query options for the signed-in user: refreshed every 5 minutes, and always revalidated on
+ * start because a restored (persisted) answer may predate a sign-in or sign-out.
+ */
 export function meQueryOptions() {
   return queryOptions({
     queryKey: ME_QUERY_KEY,
     queryFn: getMe,
-    staleTime: 30_000,
     refetchInterval: SESSION_REFETCH_MS,
   });
 }

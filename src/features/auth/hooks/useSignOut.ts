@@ -3,8 +3,12 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { logout } from '../../../lib/auth/logout.ts';
 import { toast } from '../../../lib/toast.ts';
-import { isAppKitRequested, loadAppKit } from '../../../lib/wallet/appkit.ts';
+import { loadAppKit } from '../../../lib/wallet/appkit.ts';
+import { withTimeout } from '../../../lib/withTimeout.ts';
 import { ME_QUERY_KEY } from '../api/meQueryOptions.ts';
+
+/** How long Sign Out waits for the wallet to disconnect before finishing anyway. */
+const DISCONNECT_TIMEOUT_MS = 10_000;
 
 /** Signs out once on mount: server logout, wallet disconnect, toast, then home (SPEC section 2). */
 export function useSignOut(): void {
@@ -17,13 +21,12 @@ export function useSignOut(): void {
     started.current = true;
     void (async () => {
       const serverSignedOut = await logout();
-      if (isAppKitRequested()) {
-        try {
-          const { appKit } = await loadAppKit();
-          await appKit.disconnect('eip155');
-        } catch (error) {
-          console.warn('Wallet disconnect failed', error);
-        }
+      try {
+        // The wallet may still be remembered even if AppKit was not loaded on this page yet.
+        const disconnect = loadAppKit().then(({ appKit }) => appKit.disconnect('eip155'));
+        await withTimeout(disconnect, DISCONNECT_TIMEOUT_MS, 'Wallet disconnect timed out');
+      } catch (error) {
+        console.warn('Wallet disconnect failed', error);
       }
       queryClient.setQueryData(ME_QUERY_KEY, null);
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
