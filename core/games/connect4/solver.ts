@@ -70,15 +70,51 @@ export class Solver {
     position: Connect4Position,
     options: { weak?: boolean; budget?: SearchBudget } = {},
   ): number {
-    const nb = position.nbMoves;
     if (position.outcome().status !== 'ongoing') {
       throw new ValidationError('The game is over: there is nothing to solve.');
     }
     this.arm(options.budget);
-    if (position.canWinNext()) return options.weak ? 1 : ((CELLS + 1 - nb) / 2) | 0;
+    return this.solveArmed(position, options.weak ?? false);
+  }
+
+  /**
+   * Score of every column (index 0 = column 1) from the mover's side, null where it cannot be
+   * played. A winning column scores at once; others are minus the solved child. One budget covers
+   * all the columns, and the table is kept between them.
+   */
+  analyze(
+    position: Connect4Position,
+    options: { weak?: boolean; budget?: SearchBudget } = {},
+  ): (number | null)[] {
+    if (position.outcome().status !== 'ongoing') {
+      throw new ValidationError('The game is over: there is nothing to analyze.');
+    }
+    this.arm(options.budget);
+    const weak = options.weak ?? false;
+    const scores: (number | null)[] = [];
+    for (let column = 1; column <= WIDTH; column++) {
+      if (!position.canPlay(column)) scores.push(null);
+      else if (position.isWinningMove(column)) {
+        scores.push(weak ? 1 : ((CELLS + 1 - position.nbMoves) / 2) | 0);
+      } else {
+        position.play(column);
+        try {
+          const full = position.outcome().status === 'draw';
+          scores.push(full ? 0 : 0 - this.solveArmed(position, weak));
+        } finally {
+          position.undo();
+        }
+      }
+    }
+    return scores;
+  }
+
+  private solveArmed(position: Connect4Position, weak: boolean): number {
+    const nb = position.nbMoves;
+    if (position.canWinNext()) return weak ? 1 : ((CELLS + 1 - nb) / 2) | 0;
     let min = -((CELLS - nb) / 2) | 0;
     let max = ((CELLS + 1 - nb) / 2) | 0;
-    if (options.weak) {
+    if (weak) {
       min = -1;
       max = 1;
     }
@@ -93,32 +129,7 @@ export class Solver {
       else min = r;
     }
     // a weak search may stop on a bound beyond ±1: only its sign is meaningful
-    return (options.weak ? Math.sign(min) : min) | 0;
-  }
-
-  /**
-   * Score of every column (index 0 = column 1) from the mover's side, null where it cannot be
-   * played. A winning column scores at once; others are minus the solved child.
-   */
-  analyze(
-    position: Connect4Position,
-    options: { weak?: boolean; budget?: SearchBudget } = {},
-  ): (number | null)[] {
-    const scores: (number | null)[] = [];
-    for (let column = 1; column <= WIDTH; column++) {
-      if (!position.canPlay(column)) scores.push(null);
-      else if (position.isWinningMove(column)) {
-        scores.push(options.weak ? 1 : ((CELLS + 1 - position.nbMoves) / 2) | 0);
-      } else {
-        position.play(column);
-        try {
-          scores.push(position.outcome().status === 'draw' ? 0 : 0 - this.solve(position, options));
-        } finally {
-          position.undo();
-        }
-      }
-    }
-    return scores;
+    return (weak ? Math.sign(min) : min) | 0;
   }
 
   private arm(budget: SearchBudget | undefined): void {

@@ -1,0 +1,152 @@
+import { ValidationError } from '../errors.ts';
+import { CELLS, popcount32, winningCells, winningHi } from '../games/connect4/bitboard.ts';
+import { Connect4Position } from '../games/connect4/position.ts';
+import { SearchAborted } from '../games/connect4/solver.ts';
+import { type Candidate, chooseMove } from './chooseMove.ts';
+import { HeuristicSearch } from './heuristicSearch.ts';
+import { moveReason } from './moveReason.ts';
+import { exactColumnScores, openingBook, solverNodesOfLastCall } from './perfectPlay.ts';
+import { createRandom, seedFor } from './random.ts';
+import { skillProfile } from './skillProfile.ts';
+import { type AgentTraits, parseAgentTraits } from './traits.ts';
+
+// Before these plies an exact solve cannot finish within any think time on a typical CPU (see
+// docs/ENGINE.md): perfect agents rely on the book there and search heuristically otherwise.
+const PERFECT_SOLVER_FROM_PLY = 8;
+const LATE_SOLVER_FROM_PLY = 18;
+// Past this many nodes a heuristic search without a table gains little depth for its time.
+const HEURISTIC_CAP = 2_000_000;
+
+/** Why a move was played: the candidates weighed, how deep and how hard the agent looked. */
+export interface MoveTrace {
+  candidates: { move: number; score: number }[];
+  depth: number;
+  nodes: number;
+  chosen: number;
+  reason: string;
+}
+
+/** A move (column 1..7) and its trace. */
+export interface AgentDecision {
+  move: number;
+  trace: MoveTrace;
+}
+
+/** Seed for reproducible choices; `deadline`/`now` are only a safety stop. */
+export interface DecideOptions {
+  seed: number;
+  deadline: number;
+  now: () => number;
+}
+
+/**
+ * Chooses a move for `moves` with the given traits. Synchronous and deterministic for the same
+ * (moves, traits, seed) while the deadline is not hit: effort is bounded by node budgets from
+ * the skill and think time; at the deadline the best move found so far is returned.
+ */
+export function decide(moves: string, traits: AgentTraits, options: DecideOptions): AgentDecision {
+  const valid = parseAgentTraits(traits);
+  const position = Connect4Position.fromMoves(moves);
+  if (position.outcome().status !== 'ongoing') {
+    throw new ValidationError('The game is over: there is no move to make.');
+  }
+  const random = createRandom(seedFor(options.seed, moves));
+  const profile = skillProfile(valid);
+  const legal = position.legalMoves();
+
+  if (random() < profile.blunderRate) {
+    const move = legal[Math.floor(random() * legal.length)]!;
+    const reason = moveReason(position, move, {
+      exactScore: null,
+      blunder: true,
+      style: valid.style,
+    });
+    return { move, trace: { candidates: [], depth: 0, nodes: 0, chosen: move, reason } };
+  }
+
+  const budget = { maxNodes: profile.maxNodes, deadline: options.deadline, now: options.now };
+  const trySolver =
+    (profile.solver === 'always' && position.nbMoves >= PERFECT_SOLVER_FROM_PLY) ||
+    (profile.solver === 'late' && position.nbMoves >= LATE_SOLVER_FROM_PLY);
+  const fromBook = profile.solver === 'always' ? openingBook().columnScores(position) : null;
+  const exact = fromBook
+    ? { scores: fromBook }
+    : trySolver
+      ? exactColumnScores(position, { ...budget, maxNodes: profile.maxNodes * 0.75 })
+      : null;
+  let nodes = trySolver && !fromBook ? solverNodesOfLastCall() : 0;
+  let scores: (number | null)[];
+  let depth: number;
+  if (exact) {
+    scores = exact.scores;
+    depth = CELLS - position.nbMoves;
+  } else {
+    // a failed solver attempt leaves the heuristic its own fixed share: choices stay reproducible
+    const share = Math.min(trySolver ? profile.maxNodes * 0.25 : profile.maxNodes, HEURISTIC_CAP);
+    const searched = deepen(position, valid, profile.maxDepth, { ...budget, maxNodes: share });
+    scores = searched.scores;
+    depth = searched.depth;
+    nodes += searched.nodes;
+  }
+
+  const candidates: Candidate[] = [];
+  for (const move of legal) {
+    candidates.push({ move, score: scores[move - 1] ?? 0, sharpness: sharpness(position, move) });
+  }
+  const chosen = chooseMove(candidates, {
+    noise: exact ? 0 : profile.noise,
+    risk: valid.risk,
+    exact: exact !== null,
+    random,
+  });
+  const reason = moveReason(position, chosen.move, {
+    exactScore: exact ? chosen.score : null,
+    blunder: false,
+    style: valid.style,
+  });
+  return {
+    move: chosen.move,
+    trace: {
+      candidates: candidates.map(({ move, score }) => ({ move, score })),
+      depth,
+      nodes,
+      chosen: chosen.move,
+      reason,
+    },
+  };
+}
+
+/** Iterative deepening: the deepest fully searched iteration wins; a cut-off one is dropped. */
+function deepen(
+  position: Connect4Position,
+  traits: AgentTraits,
+  maxDepth: number,
+  budget: { maxNodes: number; deadline: number; now: () => number },
+): { scores: (number | null)[]; depth: number; nodes: number } {
+  const search = new HeuristicSearch(traits.style);
+  let scores: (number | null)[] = position.columnHeights().map((height) => (height < 6 ? 0 : null));
+  let depth = 0;
+  for (let d = 1; d <= Math.min(maxDepth, CELLS - position.nbMoves); d++) {
+    try {
+      scores = search.scoreMoves(position, d, budget);
+      depth = d;
+    } catch (error) {
+      if (error instanceof SearchAborted) break;
+      throw error;
+    }
+  }
+  return { scores, depth, nodes: search.nodes };
+}
+
+/** Cells that would complete four for the mover after playing `column`. */
+function sharpness(position: Connect4Position, column: number): number {
+  const after = position.clone().play(column);
+  // after the move the mover's stones are the "opponent" half of the new position
+  const lo = winningCells(
+    after.currentLo ^ after.maskLo,
+    after.currentHi ^ after.maskHi,
+    after.maskLo,
+    after.maskHi,
+  );
+  return popcount32(lo) + popcount32(winningHi);
+}

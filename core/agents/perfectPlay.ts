@@ -1,0 +1,49 @@
+import { OpeningBook } from '../games/connect4/book/openingBook.ts';
+import { OPENING_BOOK_DATA } from '../games/connect4/book/openingBookData.ts';
+import type { Connect4Position } from '../games/connect4/position.ts';
+import { SearchAborted, type SearchBudget, Solver } from '../games/connect4/solver.ts';
+
+/** Exact scores of every column and the nodes it took. */
+interface ExactScores {
+  scores: (number | null)[];
+  nodes: number;
+}
+
+let book: OpeningBook | undefined;
+let solver: Solver | undefined;
+
+/** The shipped opening book, decoded once. */
+export function openingBook(): OpeningBook {
+  book ??= OpeningBook.decode(OPENING_BOOK_DATA);
+  return book;
+}
+
+/**
+ * Exact scores of all columns from the solver within the budget; null when the budget runs out
+ * first. The solver's table is cleared
+ * for each call so the node count (and so the result under a budget) never depends on history.
+ */
+export function exactColumnScores(
+  position: Connect4Position,
+  budget: SearchBudget,
+): ExactScores | null {
+  solver ??= new Solver({ log2TableSize: 21 });
+  solver.resetTable();
+  solver.resetNodes();
+  try {
+    const scores = solver.analyze(position, { budget });
+    return { scores, nodes: solver.nodes };
+  } catch (error) {
+    if (error instanceof SearchAborted) return null;
+    throw error;
+  } finally {
+    lastSolverNodes = solver.nodes;
+  }
+}
+
+let lastSolverNodes = 0;
+
+/** Nodes the solver spent in the last `exactColumnScores` call (also when it gave up). */
+export function solverNodesOfLastCall(): number {
+  return lastSolverNodes;
+}
