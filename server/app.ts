@@ -6,6 +6,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createSignatureVerifier } from './modules/auth/signatureVerifier.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { matchesModule } from './modules/matches/plugin.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerClient, registerNotFound } from './plugins/client.ts';
@@ -24,6 +25,8 @@ export interface AppOptions {
   now?: () => number;
   /** Folder of the built client to serve with the SPA fallback (server.ts passes CLIENT_DIR). */
   clientDir?: string;
+  /** Plays live matches (server.ts); tests build the app without the runner. */
+  startRunner?: boolean;
   /** Fastify's logger option; off unless given. */
   logger?: boolean | { level: string };
 }
@@ -55,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const servesClient = options.clientDir !== undefined;
   await app.register(healthRoutes);
+  await app.register(matchesModule, { startRunner: options.startRunner ?? false });
   await app.register(authRoutes, {
     verifySignature: createSignatureVerifier({ rpcUrl: config.RPC_URL }),
     servesClient,

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     config,
     db,
     clientDir: config.CLIENT_DIR,
+    startRunner: true,
     logger: { level: 'warn' },
   });
 

@@ -1,0 +1,20 @@
+import { parentPort } from 'node:worker_threads';
+import { decide } from '../../../core/agents/decide.ts';
+import { decisionRequestSchema } from './decisionRequest.ts';
+
+// A worker thread of the decision pool: runs the synchronous agent search off the event loop.
+parentPort?.on('message', (message: unknown) => {
+  const request = decisionRequestSchema.parse(message);
+  try {
+    // The deadline is set here, on this thread's clock, when the search really starts.
+    const deadline = Date.now() + request.budgetMs;
+    const decision = decide(request.moves, request.traits, {
+      seed: request.seed,
+      deadline,
+      now: Date.now,
+    });
+    parentPort?.postMessage({ id: request.id, decision });
+  } catch (error) {
+    parentPort?.postMessage({ id: request.id, error: String(error) });
+  }
+});

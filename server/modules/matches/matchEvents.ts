@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { moveEventSchema, resultEventSchema } from '../../../core/protocol/matches.ts';
+
+/** The NOTIFY channel every match event travels on between server processes. */
+export const MATCH_CHANNEL = 'gridmind_match_events';
+
+/** What one NOTIFY payload carries: a move, a result, or one process's spectator count. */
+export const matchNotificationSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('move'), event: moveEventSchema }),
+  z.object({ kind: z.literal('result'), event: resultEventSchema }),
+  z.object({
+    kind: z.literal('spectators'),
+    matchId: z.string(),
+    processId: z.string(),
+    count: z.number().int().nonnegative(),
+  }),
+]);
+
+/** @see matchNotificationSchema */
+export type MatchNotification = z.infer<typeof matchNotificationSchema>;

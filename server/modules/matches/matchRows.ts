@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import {
+  type MatchMove,
+  type MatchSummary,
+  matchMoveSchema,
+  matchSummarySchema,
+  moveTraceSchema,
+} from '../../../core/protocol/matches.ts';
+
+const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));
+
+/** A `matches` row joined with both agents' names, as read back from the database. */
+export const matchRowSchema = z.object({
+  id: z.string(),
+  seq: z.coerce.string(),
+  status: z.enum(['live', 'finished', 'cancelled']),
+  first_agent_id: z.string(),
+  second_agent_id: z.string(),
+  first_name: z.string(),
+  second_name: z.string(),
+  first_rating: z.number(),
+  second_rating: z.number(),
+  seed: z.number().int(),
+  moves: z.string(),
+  result: z.enum(['first', 'second', 'draw']).nullable(),
+  started_at: timestamp,
+  ended_at: timestamp.nullable(),
+});
+
+/** @see matchRowSchema */
+export type MatchRow = z.infer<typeof matchRowSchema>;
+
+/** Columns to select (from `matches m` joined to `agents a1`, `agents a2`) for `matchRowSchema`. */
+export const MATCH_COLUMNS = `m.id, m.seq::text as seq, m.status, m.first_agent_id, m.second_agent_id,
+  a1.name as first_name, a2.name as second_name, m.first_rating, m.second_rating, m.seed, m.moves,
+  m.result, m.started_at, m.ended_at`;
+
+/** The join that `MATCH_COLUMNS` needs. */
+export const MATCH_FROM = `matches m join agents a1 on a1.id = m.first_agent_id
+  join agents a2 on a2.id = m.second_agent_id`;
+
+/** The wire shape of a match row. */
+export function toMatchSummary(row: MatchRow): MatchSummary {
+  return matchSummarySchema.parse({
+    id: row.id,
+    game: 'connect4',
+    status: row.status,
+    players: [
+      { agentId: row.first_agent_id, name: row.first_name, rating: Math.round(row.first_rating) },
+      {
+        agentId: row.second_agent_id,
+        name: row.second_name,
+        rating: Math.round(row.second_rating),
+      },
+    ],
+    moves: row.moves,
+    ...(row.result ? { result: row.result } : {}),
+    startedAt: row.started_at.toISOString(),
+    ...(row.ended_at ? { endedAt: row.ended_at.toISOString() } : {}),
+  });
+}
+
+/** A `match_moves` row as read back. */
+export const moveRowSchema = z.object({
+  ply: z.number().int(),
+  column_number: z.number().int(),
+  agent_id: z.string(),
+  trace: z.preprocess(
+    (value) => (typeof value === 'string' ? JSON.parse(value) : value),
+    moveTraceSchema,
+  ),
+  played_at: timestamp,
+});
+
+/** The wire shape of a move row. */
+export function toMatchMove(row: z.infer<typeof moveRowSchema>): MatchMove {
+  return matchMoveSchema.parse({
+    ply: row.ply,
+    column: row.column_number,
+    agentId: row.agent_id,
+    trace: row.trace,
+    playedAt: row.played_at.toISOString(),
+  });
+}

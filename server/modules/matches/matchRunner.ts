@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import type { AgentDecision } from '../../../core/agents/decide.ts';
+import type { Database } from '../../db/database.ts';
+import { type AgentRow, listAgentRows } from '../agents/agentStore.ts';
+import { findMatch } from './matchStore.ts';
+import {
+  claimMatches,
+  createMatchIfBelowTarget,
+  recordMove,
+  releaseMatches,
+  renewLeases,
+} from './matchWriter.ts';
+import { type Scheduler, systemScheduler } from './scheduler.ts';
+
+/** Anything that can pick an agent's move; the worker pool in production. */
+export interface Decider {
+  decide(job: {
+    moves: string;
+    traits: AgentRow['traits'];
+    seed: number;
+    budgetMs: number;
+  }): Promise<AgentDecision>;
+}
+
+/** How the runner plays: who it is, how many matches to keep live, pacing and lease length. */
+export interface MatchRunnerOptions {
+  db: Database;
+  decider: Decider;
+  /** Stable per server instance, so a restarted process takes its own matches back at once. */
+  ownerId: string;
+  liveMatches: number;
+  moveDelayMs: number;
+  leaseMs?: number;
+  sweepMs?: number;
+  scheduler?: Scheduler;
+  /** Uniform in [0, 1): picks pairings and seeds. */
+  random?: () => number;
+}
+
+/** Seed of one move: the match seed mixed with the ply, so each move's search differs. */
+function moveSeed(matchSeed: number, ply: number): number {
+  return (Math.imul(matchSeed ^ ply, 2654435761) ^ ply) | 0;
+}
+
+/**
+ * Keeps `liveMatches` matches going across every server process sharing the database. Each match
+ * is owned through a lease in its row; a move is stored and published in one transaction that
+ * checks the lease, so no two processes ever play the same match and a crash loses nothing.
+ */
+export class MatchRunner {
+  private readonly owned = new Map<string, unknown>();
+  private readonly scheduler: Scheduler;
+  private readonly random: () => number;
+  private readonly leaseMs: number;
+  private readonly sweepMs: number;
+  private sweepTimer: unknown = null;
+  private running = false;
+  private inFlight = new Set<Promise<unknown>>();
+
+  constructor(private readonly options: MatchRunnerOptions) {
+    this.scheduler = options.scheduler ?? systemScheduler;
+    this.random = options.random ?? Math.random;
+    this.leaseMs = options.leaseMs ?? 15_000;
+    this.sweepMs = options.sweepMs ?? 2_000;
+  }
+
+  /** Ids of the matches this runner currently plays. */
+  ownedMatches(): string[] {
+    return [...this.owned.keys()];
+  }
+
+  /** Starts sweeping (claiming, creating, renewing) and playing. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.scheduleSweep(0);
+  }
+
+  /** Stops playing, waits for moves being stored, and hands the matches back. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.sweepTimer) this.scheduler.clearTimeout(this.sweepTimer);
+    for (const timer of this.owned.values()) if (timer) this.scheduler.clearTimeout(timer);
+    await Promise.allSettled([...this.inFlight]);
+    this.owned.clear();
+    await releaseMatches(this.options.db, this.options.ownerId);
+  }
+
+  /** One sweep: renew leases, take over orphaned matches, start new ones up to the target. */
+  async sweep(): Promise<void> {
+    const { db, ownerId } = this.options;
+    const leaseUntil = new Date(this.scheduler.now() + this.leaseMs);
+    await renewLeases(db, ownerId, leaseUntil);
+    for (const id of await claimMatches(db, ownerId, new Date(this.scheduler.now()), leaseUntil)) {
+      if (!this.owned.has(id)) this.adopt(id, 0);
+    }
+    const agents = await listAgentRows(db);
+    while (agents.length >= 2) {
+      const first = Math.floor(this.random() * agents.length);
+      const second = (first + 1 + Math.floor(this.random() * (agents.length - 1))) % agents.length;
+      const id = await createMatchIfBelowTarget(
+        db,
+        {
+          id: randomUUID(),
+          firstId: agents[first]!.id,
+          secondId: agents[second]!.id,
+          seed: Math.floor(this.random() * 2 ** 31),
+          owner: ownerId,
+        },
+        this.options.liveMatches,
+        new Date(this.scheduler.now()),
+        leaseUntil,
+      );
+      if (!id) break;
+      this.adopt(id, this.options.moveDelayMs);
+    }
+  }
+
+  /**
+   * Plays the next move of an owned match and stores it. Returns false when the match is over or
+   * no longer ours (another process took it, or it already has that move).
+   */
+  async playMove(matchId: string): Promise<boolean> {
+    const { db, ownerId } = this.options;
+    const match = await findMatch(db, matchId);
+    if (match?.status !== 'live') return false;
+    const ply = match.moves.length + 1;
+    const agentId = ply % 2 === 1 ? match.first_agent_id : match.second_agent_id;
+    const agent = (await listAgentRows(db)).find((row) => row.id === agentId);
+    if (!agent) return false;
+    const decision = await this.options.decider.decide({
+      moves: match.moves,
+      traits: agent.traits,
+      seed: moveSeed(match.seed, ply),
+      budgetMs: agent.traits.thinkTimeMs * 2,
+    });
+    const now = this.scheduler.now();
+    const recorded = await recordMove(db, {
+      matchId,
+      owner: ownerId,
+      ply,
+      column: decision.move,
+      agentId,
+      trace: decision.trace,
+      now: new Date(now),
+      leaseUntil: new Date(now + this.leaseMs),
+    });
+    if (!recorded) return false;
+    return recorded.result === null;
+  }
+
+  private adopt(matchId: string, delayMs: number): void {
+    this.owned.set(matchId, null);
+    this.scheduleMove(matchId, delayMs);
+  }
+
+  private scheduleMove(matchId: string, delayMs: number): void {
+    if (!this.running) return;
+    const timer = this.scheduler.setTimeout(() => {
+      const work = this.playMove(matchId).then(
+        (more) => {
+          if (more) this.scheduleMove(matchId, this.options.moveDelayMs);
+          else this.drop(matchId);
+        },
+        () => this.drop(matchId),
+      );
+      this.track(work);
+    }, delayMs);
+    this.owned.set(matchId, timer);
+  }
+
+  private drop(matchId: string): void {
+    this.owned.delete(matchId);
+    // A slot is free: start the next match without waiting for the regular sweep.
+    if (this.running) this.scheduleSweep(0);
+  }
+
+  private scheduleSweep(delayMs: number): void {
+    if (this.sweepTimer) this.scheduler.clearTimeout(this.sweepTimer);
+    this.sweepTimer = this.scheduler.setTimeout(() => {
+      this.sweepTimer = null;
+      const work = this.sweep()
+        .catch(() => {})
+        .finally(() => {
+          if (this.running && !this.sweepTimer) this.scheduleSweep(this.sweepMs);
+        });
+      this.track(work);
+    }, delayMs);
+  }
+
+  private track(work: Promise<unknown>): void {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
+  }
+}

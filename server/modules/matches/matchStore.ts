@@ -1,0 +1,74 @@
+import type { MatchMove, MatchSummary } from '../../../core/protocol/matches.ts';
+import type { Queryable } from '../../db/database.ts';
+import {
+  MATCH_COLUMNS,
+  MATCH_FROM,
+  type MatchRow,
+  matchRowSchema,
+  moveRowSchema,
+  toMatchMove,
+  toMatchSummary,
+} from './matchRows.ts';
+
+/** One page of matches, newest first, and the cursor of the next page. */
+export async function listMatches(
+  db: Queryable,
+  query: { status?: 'live' | 'finished' | undefined; cursor?: string | undefined; limit: number },
+): Promise<{ items: MatchSummary[]; nextCursor: string | null }> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  if (query.status) {
+    params.push(query.status);
+    where.push(`m.status = $${params.length}`);
+  }
+  // The cursor is the `seq` of the last match of the previous page; anything else is ignored.
+  if (query.cursor && /^\d{1,18}$/.test(query.cursor)) {
+    params.push(query.cursor);
+    where.push(`m.seq < $${params.length}::bigint`);
+  }
+  params.push(query.limit + 1);
+  const { rows } = await db.query(
+    `select ${MATCH_COLUMNS} from ${MATCH_FROM}
+     ${where.length ? `where ${where.join(' and ')}` : ''}
+     order by m.seq desc limit $${params.length}`,
+    params,
+  );
+  const parsed = rows.map((row) => matchRowSchema.parse(row));
+  const page = parsed.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toMatchSummary),
+    nextCursor: parsed.length > query.limit && last ? last.seq : null,
+  };
+}
+
+/** One match row, or null when there is none with that id. */
+export async function findMatch(db: Queryable, id: string): Promise<MatchRow | null> {
+  const { rows } = await db.query(`select ${MATCH_COLUMNS} from ${MATCH_FROM} where m.id = $1`, [
+    id,
+  ]);
+  return rows[0] ? matchRowSchema.parse(rows[0]) : null;
+}
+
+/** The moves of a match after `afterPly` (0: all), in order, with their traces. */
+export async function listMoves(
+  db: Queryable,
+  matchId: string,
+  afterPly = 0,
+): Promise<MatchMove[]> {
+  const { rows } = await db.query(
+    `select ply, column_number, agent_id, trace, played_at from match_moves
+     where match_id = $1 and ply > $2 order by ply`,
+    [matchId, afterPly],
+  );
+  return rows.map((row) => toMatchMove(moveRowSchema.parse(row)));
+}
+
+/** How many matches are live and how many finished, for the games catalogue. */
+export async function countMatches(db: Queryable): Promise<{ live: number; finished: number }> {
+  const { rows } = await db.query<{ status: string; count: string | number }>(
+    `select status, count(*)::int as count from matches group by status`,
+  );
+  const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+  return { live: count('live'), finished: count('finished') };
+}

@@ -1,0 +1,155 @@
+import type { MoveTrace } from '../../../core/agents/decide.ts';
+import { Connect4Position } from '../../../core/games/connect4/position.ts';
+import type { MatchResult, MoveEvent, ResultEvent } from '../../../core/protocol/matches.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { MATCH_CHANNEL, type MatchNotification } from './matchEvents.ts';
+import { applyRatings } from './ratingUpdate.ts';
+
+// Serialises match creation across processes so LIVE_MATCHES is never overshot.
+const CREATE_LOCK_KEY = 510_001;
+
+async function notify(tx: Queryable, notification: MatchNotification): Promise<void> {
+  await tx.query('select pg_notify($1, $2)', [MATCH_CHANNEL, JSON.stringify(notification)]);
+}
+
+/** Creates a live match owned by `owner` if fewer than `liveTarget` are live; returns its id. */
+export async function createMatchIfBelowTarget(
+  db: Database,
+  input: { id: string; firstId: string; secondId: string; seed: number; owner: string },
+  liveTarget: number,
+  now: Date,
+  leaseUntil: Date,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [CREATE_LOCK_KEY]);
+    const { rows } = await tx.query<{ count: number }>(
+      `select count(*)::int as count from matches where status = 'live'`,
+    );
+    if ((rows[0]?.count ?? 0) >= liveTarget) return null;
+    await tx.query(
+      `insert into matches (id, status, first_agent_id, second_agent_id, first_rating, second_rating,
+         seed, owner, lease_until, started_at)
+       select $1, 'live', a1.id, a2.id, a1.rating, a2.rating, $4, $5, $6, $7
+       from agents a1, agents a2 where a1.id = $2 and a2.id = $3`,
+      [input.id, input.firstId, input.secondId, input.seed, input.owner, leaseUntil, now],
+    );
+    return input.id;
+  });
+}
+
+/** Takes over live matches that are ours already or whose owner's lease ran out; returns ids. */
+export async function claimMatches(
+  db: Queryable,
+  owner: string,
+  now: Date,
+  leaseUntil: Date,
+): Promise<string[]> {
+  // PostgreSQL re-checks the WHERE clause of a row another process updated meanwhile, so of two
+  // processes claiming the same expired match only one gets it back.
+  const { rows } = await db.query<{ id: string }>(
+    `update matches set owner = $1, lease_until = $3
+     where status = 'live' and (owner = $1 or owner is null or lease_until < $2)
+     returning id`,
+    [owner, now, leaseUntil],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Extends the lease of every live match `owner` holds. */
+export async function renewLeases(db: Queryable, owner: string, leaseUntil: Date): Promise<void> {
+  await db.query(`update matches set lease_until = $2 where status = 'live' and owner = $1`, [
+    owner,
+    leaseUntil,
+  ]);
+}
+
+/** Gives up `owner`'s matches at a clean shutdown so another process may continue them at once. */
+export async function releaseMatches(db: Queryable, owner: string): Promise<void> {
+  await db.query(
+    `update matches set owner = null, lease_until = null where status = 'live' and owner = $1`,
+    [owner],
+  );
+}
+
+/** What the runner asks to store: the next move of a match it owns. */
+export interface MoveToRecord {
+  matchId: string;
+  owner: string;
+  ply: number;
+  column: number;
+  agentId: string;
+  trace: MoveTrace;
+  now: Date;
+  leaseUntil: Date;
+}
+
+/** What was stored and published; `null` when the match is no longer ours or the ply is taken. */
+export type RecordedMove = { move: MoveEvent; result: ResultEvent | null } | null;
+
+/**
+ * Stores one move and publishes it in the same transaction, finishing and rating the match when
+ * the move ends the game. Ownership and the ply are checked under the row lock, so a process that
+ * lost its lease, or a move already stored before a crash, changes nothing.
+ */
+export async function recordMove(db: Database, input: MoveToRecord): Promise<RecordedMove> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ moves: string; owner: string | null; status: string }>(
+      'select moves, owner, status from matches where id = $1 for update',
+      [input.matchId],
+    );
+    const match = rows[0];
+    if (match?.status !== 'live' || match.owner !== input.owner) return null;
+    if (match.moves.length !== input.ply - 1) return null;
+    const position = Connect4Position.fromMoves(match.moves);
+    position.play(input.column);
+    await tx.query(
+      `insert into match_moves (match_id, ply, column_number, agent_id, trace, played_at)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [
+        input.matchId,
+        input.ply,
+        input.column,
+        input.agentId,
+        JSON.stringify(input.trace),
+        input.now,
+      ],
+    );
+    const outcome = position.outcome();
+    const result: MatchResult | null =
+      outcome.status === 'won'
+        ? outcome.winner === 1
+          ? 'first'
+          : 'second'
+        : outcome.status === 'draw'
+          ? 'draw'
+          : null;
+    await tx.query(
+      `update matches set moves = $2, lease_until = $3,
+         status = case when $4::text is null then status else 'finished' end,
+         result = $4::text, ended_at = case when $4::text is null then null else $5::timestamptz end
+       where id = $1`,
+      [input.matchId, position.moves, input.leaseUntil, result, input.now],
+    );
+    const move: MoveEvent = {
+      matchId: input.matchId,
+      ply: input.ply,
+      column: input.column,
+      agentId: input.agentId,
+      trace: input.trace,
+      playedAt: input.now.toISOString(),
+    };
+    await notify(tx, { kind: 'move', event: move });
+    if (!result) return { move, result: null };
+    await applyRatings(tx, input.matchId, result, input.now);
+    const resultEvent: ResultEvent = {
+      matchId: input.matchId,
+      status: 'finished',
+      result,
+      moves: position.moves,
+      endedAt: input.now.toISOString(),
+      winningLine: outcome.status === 'won' ? outcome.line : null,
+    };
+    await notify(tx, { kind: 'result', event: resultEvent });
+    return { move, result: resultEvent };
+  });
+}

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyPluginAsync } from 'fastify';
+import { agentRoutes } from '../agents/routes.ts';
+import { syncRoster } from '../agents/syncRoster.ts';
+import { MatchHub } from './matchHub.ts';
+import { MatchRunner } from './matchRunner.ts';
+import { matchRoutes } from './routes.ts';
+import { systemScheduler } from './scheduler.ts';
+import { DecisionPool } from './workerPool.ts';
+
+/**
+ * Live matches: the roster, the event hub, the match and agent routes and, when `startRunner` is
+ * set and `LIVE_MATCHES` is not 0, the runner with its worker pool (started when the app is ready).
+ */
+export const matchesModule: FastifyPluginAsync<{ startRunner: boolean }> = async (
+  app,
+  { startRunner },
+) => {
+  const { config, db, now } = app.gridmind;
+  await syncRoster(db);
+  const hub = new MatchHub(db, randomUUID());
+  await hub.start();
+  app.addHook('onClose', () => hub.stop());
+  await app.register(matchRoutes, { db, hub });
+  await app.register(agentRoutes, { db });
+  if (!startRunner || config.LIVE_MATCHES === 0) return;
+
+  const pool = new DecisionPool();
+  const runner = new MatchRunner({
+    db,
+    decider: pool,
+    // Host and port name one server instance: restarted, it takes its own matches back at once
+    // instead of waiting for their leases to run out.
+    ownerId: `${hostname()}:${config.PORT}`,
+    liveMatches: config.LIVE_MATCHES,
+    moveDelayMs: config.MOVE_DELAY_MS,
+    scheduler: { ...systemScheduler, now },
+  });
+  app.addHook('onReady', async () => runner.start());
+  app.addHook('preClose', async () => {
+    await runner.stop();
+    await pool.close();
+  });
+};

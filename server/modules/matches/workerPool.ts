@@ -1,0 +1,136 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { type AgentDecision, decide } from '../../../core/agents/decide.ts';
+import { type DecisionRequest, decisionResponseSchema } from './decisionRequest.ts';
+
+/** A search the pool has to run: everything of a request but its id. */
+export type DecisionJob = Omit<DecisionRequest, 'id'>;
+
+interface Pending {
+  job: DecisionJob;
+  resolve: (decision: AgentDecision) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  busy: { id: number; pending: Pending; timer: ReturnType<typeof setTimeout> } | null;
+}
+
+// How long past its budget a search may run before its thread is terminated.
+const GRACE_MS = 1_000;
+
+const WORKER_URL = new URL('./decide.worker.ts', import.meta.url).href;
+// The worker entry is TypeScript: register tsx inside the thread before importing it, since
+// execArgv `--import tsx` does not reach a worker's entry module on Node 20.
+const BOOT = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); })`;
+
+/** The default pool size: one thread per core, keeping one core for the HTTP event loop. */
+export function defaultPoolSize(): number {
+  return Math.max(1, availableParallelism() - 1);
+}
+
+/**
+ * Runs agent searches on worker threads so streams and the API stay responsive while agents
+ * think. A search that overruns its budget by more than a grace period gets its thread
+ * terminated and replaced; the move is then the best one a zero-budget search finds.
+ */
+export class DecisionPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(readonly size: number = defaultPoolSize()) {
+    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+  }
+
+  /** Queues one search; resolves with the agent's move and trace. */
+  decide(job: DecisionJob): Promise<AgentDecision> {
+    if (this.closed) return Promise.reject(new Error('Decision pool is closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ job, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Terminates every thread; queued searches are rejected. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const pending of this.queue.splice(0)) pending.reject(new Error('Decision pool closed'));
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        if (slot.busy) {
+          clearTimeout(slot.busy.timer);
+          slot.busy.pending.reject(new Error('Decision pool closed'));
+        }
+        await slot.worker.terminate();
+      }),
+    );
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(BOOT, { eval: true });
+    const slot: Slot = { worker, busy: null };
+    worker.on('message', (message: unknown) => {
+      const response = decisionResponseSchema.parse(message);
+      const busy = slot.busy;
+      if (!busy || busy.id !== response.id) return;
+      clearTimeout(busy.timer);
+      slot.busy = null;
+      if ('decision' in response) busy.pending.resolve(response.decision);
+      else busy.pending.reject(new Error(response.error));
+      this.pump();
+    });
+    worker.on('error', (error) => {
+      const busy = slot.busy;
+      slot.busy = null;
+      if (busy) {
+        clearTimeout(busy.timer);
+        busy.pending.reject(error);
+      }
+      if (!this.closed) this.replace(slot);
+    });
+    worker.unref();
+    return slot;
+  }
+
+  private replace(slot: Slot): void {
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots[index] = this.spawn();
+    this.pump();
+  }
+
+  private pump(): void {
+    for (const slot of this.slots) {
+      if (slot.busy) continue;
+      const pending = this.queue.shift();
+      if (!pending) return;
+      const id = this.nextId++;
+      const timer = setTimeout(() => this.overran(slot, id), pending.job.budgetMs + GRACE_MS);
+      slot.busy = { id, pending, timer };
+      slot.worker.ref();
+      slot.worker.postMessage({ id, ...pending.job });
+    }
+    for (const slot of this.slots) if (!slot.busy) slot.worker.unref();
+  }
+
+  private overran(slot: Slot, id: number): void {
+    const busy = slot.busy;
+    if (!busy || busy.id !== id) return;
+    slot.busy = null;
+    void slot.worker.terminate();
+    const { job } = busy.pending;
+    // The thread ignored its deadline: a search whose deadline has already passed returns at
+    // once with the best move it has.
+    try {
+      const now = Date.now();
+      busy.pending.resolve(
+        decide(job.moves, job.traits, { seed: job.seed, deadline: now, now: Date.now }),
+      );
+    } catch (error) {
+      busy.pending.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    if (!this.closed) this.replace(slot);
+  }
+}
