@@ -3,10 +3,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { adminEconomyRoutes } from './modules/adminEconomy/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createSignatureVerifier } from './modules/auth/signatureVerifier.ts';
+import { betRoutes } from './modules/bets/routes.ts';
+import { customAgentRoutes } from './modules/customAgents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { matchesModule } from './modules/matches/plugin.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerClient, registerNotFound } from './plugins/client.ts';
@@ -65,6 +69,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(userRoutes);
   await app.register(adminRoutes);
+  await app.register(betRoutes);
+  await app.register(customAgentRoutes);
+  await app.register(profileRoutes);
+  await app.register(adminEconomyRoutes);
 
   if (options.clientDir !== undefined) await registerClient(app, options.clientDir);
   registerNotFound(app, servesClient);

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** Points on the wire: whole and exact as a JavaScript number (the database keeps bigints). */
+export const pointsSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** What a bet backs: the player who moves first, the second, or a draw. */
+export const betSideSchema = z.enum(['first', 'second', 'draw'], {
+  error: 'Side must be first, second or draw.',
+});
+
+/** Body of `POST /api/bets`. The idempotency key makes a retried request place one bet. */
+export const placeBetBodySchema = z.object({
+  matchId: z.string().min(1, 'Choose a match.').max(64),
+  side: betSideSchema,
+  amount: z
+    .number({ error: 'The amount must be a whole number of points.' })
+    .int('The amount must be a whole number of points.')
+    .positive('The amount must be at least 1 point.')
+    .max(Number.MAX_SAFE_INTEGER, 'The amount is too large.'),
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'The idempotency key must be 8 to 64 letters, digits, - or _.'),
+});
+
+/** Where a bet stands: waiting for its match, won, lost, or refunded. */
+export const betStatusSchema = z.enum(['open', 'won', 'lost', 'refunded']);
+
+/** One bet as the API shows it; `payout` is set once settled (0 for a lost bet). */
+export const betSchema = z.object({
+  id: z.string(),
+  matchId: z.string(),
+  side: betSideSchema,
+  amount: pointsSchema,
+  status: betStatusSchema,
+  payout: pointsSchema.nullable(),
+  placedAt: z.iso.datetime({ offset: true }),
+  settledAt: z.iso.datetime({ offset: true }).nullable(),
+});
+
+/** Reply of `POST /api/bets`: the bet and the balance after it. */
+export const placeBetResponseSchema = z.object({ bet: betSchema, balance: pointsSchema });
+
+/** Body of `GET /api/matches/:id/pools`: stakes per side, implied odds, and whether bets are open. */
+export const matchPoolsSchema = z.object({
+  matchId: z.string(),
+  open: z.boolean(),
+  commissionPct: z.number().int().min(0).max(100),
+  pools: z.object({ first: pointsSchema, second: pointsSchema, draw: pointsSchema }),
+  odds: z.object({
+    first: z.number().nullable(),
+    second: z.number().nullable(),
+    draw: z.number().nullable(),
+  }),
+  bets: z.number().int().nonnegative(),
+});
+
+/** @see betSchema */
+export type Bet = z.infer<typeof betSchema>;
+/** @see placeBetBodySchema */
+export type PlaceBetBody = z.infer<typeof placeBetBodySchema>;
+/** @see placeBetResponseSchema */
+export type PlaceBetResponse = z.infer<typeof placeBetResponseSchema>;
+/** @see matchPoolsSchema */
+export type MatchPools = z.infer<typeof matchPoolsSchema>;

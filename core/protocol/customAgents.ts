@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { agentTraitsSchema } from '../agents/traits.ts';
+
+/** Most active (not retired) agents one user may own. */
+export const MAX_ACTIVE_AGENTS_PER_USER = 5;
+
+/** An agent's name: 3–24 letters, digits, spaces, - or _, unique regardless of case. */
+export const agentNameSchema = z
+  .string({ error: 'Name is required.' })
+  .trim()
+  .min(3, 'Name must be 3 to 24 characters.')
+  .max(24, 'Name must be 3 to 24 characters.')
+  .regex(/^[\p{L}\p{N} _-]+$/u, 'Name may use only letters, digits, spaces, - and _.');
+
+/** A colour as `#rrggbb`, shown on the agent's badge. */
+export const agentColorSchema = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #1a2b3c.')
+  .transform((value) => value.toLowerCase());
+
+/** Body of `POST /api/agents`. */
+export const createAgentBodySchema = z.object({
+  name: agentNameSchema,
+  color: agentColorSchema.default('#4f46e5'),
+  tagline: z.string().trim().max(80, 'Tagline must be at most 80 characters.').default(''),
+  traits: agentTraitsSchema,
+});
+
+/** Body of `PATCH /api/agents/:id`: any of the create fields. */
+export const updateAgentBodySchema = z
+  .object({
+    name: agentNameSchema,
+    color: agentColorSchema,
+    tagline: z.string().trim().max(80, 'Tagline must be at most 80 characters.'),
+    traits: agentTraitsSchema,
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'Change at least one field.');
+
+/** A user's own agent, with its standing and what betters have paid its owner. */
+export const ownedAgentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  tagline: z.string(),
+  traits: agentTraitsSchema,
+  status: z.enum(['active', 'hidden', 'retired']),
+  rating: z.number(),
+  record: z.object({
+    wins: z.number().int().nonnegative(),
+    losses: z.number().int().nonnegative(),
+    draws: z.number().int().nonnegative(),
+  }),
+  earnings: z.number().int().nonnegative(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+
+/** @see createAgentBodySchema */
+export type CreateAgentBody = z.input<typeof createAgentBodySchema>;
+/** @see updateAgentBodySchema */
+export type UpdateAgentBody = z.infer<typeof updateAgentBodySchema>;
+/** @see ownedAgentSchema */
+export type OwnedAgent = z.infer<typeof ownedAgentSchema>;

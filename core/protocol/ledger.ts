@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { pointsSchema } from './bets.ts';
+
+/** Why a balance changed. */
+export const ledgerKindSchema = z.enum([
+  'welcome',
+  'admin_grant',
+  'admin_deduct',
+  'bet',
+  'payout',
+  'refund',
+  'commission',
+  'dust',
+]);
+
+/** One row of the append-only ledger; `amount` is signed whole points. */
+export const ledgerEntrySchema = z.object({
+  id: z.string(),
+  account: z.enum(['user', 'house']),
+  amount: z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+  kind: ledgerKindSchema,
+  reason: z.string(),
+  matchId: z.string().nullable(),
+  betId: z.string().nullable(),
+  agentId: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+
+/**
+ * Body of `GET /api/admin/ledger`: what was ever granted, and where it is now. `agrees` holds
+ * when balances + open stakes + house = granted and every balance equals its ledger rows.
+ */
+export const ledgerHealthSchema = z.object({
+  granted: z.number().int(),
+  balances: pointsSchema,
+  openStakes: pointsSchema,
+  house: pointsSchema,
+  agrees: z.boolean(),
+  /** Users whose balance differs from the sum of their ledger rows (0 when healthy). */
+  mismatchedUsers: z.number().int().nonnegative(),
+});
+
+/** @see ledgerEntrySchema */
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+/** @see ledgerHealthSchema */
+export type LedgerHealth = z.infer<typeof ledgerHealthSchema>;

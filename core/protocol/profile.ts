@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { betSchema, pointsSchema } from './bets.ts';
+import { ownedAgentSchema } from './customAgents.ts';
+import { ledgerEntrySchema } from './ledger.ts';
+
+/** A nickname: 3–24 letters, digits, - or _, unique regardless of case. */
+export const nicknameSchema = z
+  .string({ error: 'Nickname is required.' })
+  .trim()
+  .min(3, 'Nickname must be 3 to 24 characters.')
+  .max(24, 'Nickname must be 3 to 24 characters.')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Nickname may use only letters, digits, - and _.');
+
+/** Body of `PATCH /api/profile`. */
+export const updateProfileBodySchema = z.object({ nickname: nicknameSchema });
+
+/** A bet on the profile, with the match's players and result so it reads on its own. */
+export const profileBetSchema = betSchema.extend({
+  players: z.tuple([z.string(), z.string()]),
+  matchStatus: z.string(),
+  result: z.enum(['first', 'second', 'draw']).nullable(),
+});
+
+/** Body of `GET /api/profile`: the signed-in user's account, bets, agents and ledger. */
+export const profileSchema = z.object({
+  userId: z.string(),
+  address: z.string(),
+  nickname: z.string(),
+  balance: pointsSchema,
+  isAdmin: z.boolean(),
+  bets: z.array(profileBetSchema),
+  agents: z.array(ownedAgentSchema),
+  ledger: z.array(ledgerEntrySchema),
+});
+
+/** @see profileSchema */
+export type Profile = z.infer<typeof profileSchema>;
+/** @see profileBetSchema */
+export type ProfileBet = z.infer<typeof profileBetSchema>;

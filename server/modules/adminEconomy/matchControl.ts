@@ -1,0 +1,70 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { ResultEvent } from '../../../core/protocol/matches.ts';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { settleMatch } from '../bets/settleMatch.ts';
+import { MATCH_CHANNEL, type MatchNotification } from '../matches/matchEvents.ts';
+
+/**
+ * Cancels a scheduled or live match and refunds every stake in the same transaction; watchers
+ * get a `cancelled` result event. 404 unknown, 409 already over.
+ */
+export async function cancelMatch(
+  db: Database,
+  matchId: string,
+  commissionPct: number,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ status: string; moves: string }>(
+      'select status, moves from matches where id = $1 for update',
+      [matchId],
+    );
+    const match = rows[0];
+    if (!match) throw new HttpError(404, 'This match does not exist.');
+    if (match.status !== 'scheduled' && match.status !== 'live') {
+      throw new HttpError(409, 'This match is already over.');
+    }
+    await tx.query(
+      `update matches set status = 'cancelled', ended_at = $2, owner = null, lease_until = null
+       where id = $1`,
+      [matchId, now],
+    );
+    await settleMatch(tx, matchId, commissionPct, now);
+    const event: ResultEvent = {
+      matchId,
+      status: 'cancelled',
+      moves: match.moves,
+      endedAt: now.toISOString(),
+      winningLine: null,
+    };
+    const notification: MatchNotification = { kind: 'result', event };
+    await tx.query('select pg_notify($1, $2)', [MATCH_CHANNEL, JSON.stringify(notification)]);
+  });
+}
+
+/**
+ * Announces a match between two chosen agents, taking bets for `bettingWindowMs`; no process owns
+ * it yet, so the next runner sweep claims and plays it. 404 for an unknown or unavailable agent.
+ */
+export async function startMatch(
+  db: Database,
+  agents: { firstAgentId: string; secondAgentId: string },
+  bettingWindowMs: number,
+  now: Date,
+): Promise<string> {
+  const id = randomUUID();
+  const startsAt = new Date(now.getTime() + bettingWindowMs);
+  const { rows } = await db.query<{ id: string }>(
+    `insert into matches (id, status, first_agent_id, second_agent_id, first_rating, second_rating,
+       seed, started_at, starts_at)
+     select $1, 'scheduled', a1.id, a2.id, a1.rating, a2.rating, $4, $5, $5
+     from agents a1, agents a2
+     where a1.id = $2 and a2.id = $3 and not a1.hidden and not a2.hidden
+       and a1.retired_at is null and a2.retired_at is null
+     returning id`,
+    [id, agents.firstAgentId, agents.secondAgentId, randomInt(2 ** 31 - 1), startsAt],
+  );
+  if (!rows[0]) throw new HttpError(404, 'Both agents must exist and be active.');
+  return id;
+}

@@ -1,0 +1,113 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import {
+  type AdminAgent,
+  adjustBalanceBodySchema,
+  setAgentHiddenBodySchema,
+  setRoleBodySchema,
+  startMatchBodySchema,
+} from '../../../core/protocol/adminEconomy.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { ledgerHealth } from '../ledger/ledgerHealth.ts';
+import { changeUserBalance, InsufficientBalanceError } from '../ledger/ledgerWriter.ts';
+import { cancelMatch, startMatch } from './matchControl.ts';
+
+const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
+const userParamsSchema = z.object({ id: z.uuid('Unknown user.') });
+
+/** Admin-only economy API: ledger health, roles, balance changes, matches and agent visibility. */
+export const adminEconomyRoutes: FastifyPluginAsync = async (app) => {
+  const { config, db, now } = app.gridmind;
+  app.addHook('preHandler', requireAdmin);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/api/admin/ledger', async () => ledgerHealth(db));
+
+  app.post('/api/admin/users/:id/role', async (request) => {
+    const { id } = userParamsSchema.parse(request.params);
+    const { isAdmin } = setRoleBodySchema.parse(request.body);
+    if (id === request.user?.userId && !isAdmin) {
+      throw new HttpError(400, 'You cannot remove your own admin role.');
+    }
+    const { rows } = await db.query<{ id: string }>(
+      'update users set is_admin = $2 where id::text = $1 returning id::text as id',
+      [id, isAdmin],
+    );
+    if (!rows[0]) throw new HttpError(404, 'This user does not exist.');
+    return { userId: id, isAdmin };
+  });
+
+  app.post('/api/admin/users/:id/balance', async (request) => {
+    const { id } = userParamsSchema.parse(request.params);
+    const { amount, reason } = adjustBalanceBodySchema.parse(request.body);
+    try {
+      const balance = await db.transaction((tx) =>
+        changeUserBalance(tx, id, BigInt(amount), {
+          kind: amount > 0 ? 'admin_grant' : 'admin_deduct',
+          reason,
+          actorId: request.user?.userId ?? null,
+          now: new Date(now()),
+        }),
+      );
+      if (balance === null) throw new HttpError(404, 'This user does not exist.');
+      return { userId: id, balance: Number(balance) };
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError) {
+        throw new HttpError(400, 'The deduction is larger than the balance.');
+      }
+      throw error;
+    }
+  });
+
+  app.get('/api/admin/agents', async () => {
+    const { rows } = await db.query<{
+      id: string;
+      name: string;
+      kind: 'builtin' | 'custom';
+      owner_nickname: string | null;
+      hidden: boolean;
+      retired: boolean;
+      rating: number;
+    }>(
+      `select a.id, a.name, a.kind, u.nickname as owner_nickname, a.hidden,
+         a.retired_at is not null as retired, a.rating
+       from agents a left join users u on u.id = a.owner_id order by a.kind, lower(a.name)`,
+    );
+    const items: AdminAgent[] = rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      kind: row.kind,
+      ownerNickname: row.owner_nickname,
+      status: row.retired ? 'retired' : row.hidden ? 'hidden' : 'active',
+      rating: Math.round(row.rating),
+    }));
+    return { items };
+  });
+
+  app.post('/api/admin/agents/:id/visibility', async (request) => {
+    const { id } = idParamsSchema.parse(request.params);
+    const { hidden } = setAgentHiddenBodySchema.parse(request.body);
+    const { rows } = await db.query('update agents set hidden = $2 where id = $1 returning id', [
+      id,
+      hidden,
+    ]);
+    if (!rows[0]) throw new HttpError(404, 'This agent does not exist.');
+    return { agentId: id, hidden };
+  });
+
+  app.post('/api/admin/matches', async (request, reply) => {
+    const body = startMatchBodySchema.parse(request.body);
+    const id = await startMatch(db, body, config.BETTING_WINDOW_MS, new Date(now()));
+    reply.code(201);
+    return { matchId: id };
+  });
+
+  app.post('/api/admin/matches/:id/cancel', async (request) => {
+    const { id } = idParamsSchema.parse(request.params);
+    await cancelMatch(db, id, config.BET_COMMISSION_PCT, new Date(now()));
+    return { matchId: id, status: 'cancelled' as const };
+  });
+};

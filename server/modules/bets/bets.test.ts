@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { ledgerHealth } from '../ledger/ledgerHealth.ts';
+import { insertHouseAgents, insertMatch, postBet, signInUsers } from './economyFixtures.ts';
+
+describe.each(testDatabaseKinds())('POST /api/bets on %s', (kind) => {
+  let t: TestApp;
+  let cookie: string;
+  let matchId: string;
+  let agents: [string, string];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    agents = await insertHouseAgents(t.db);
+  });
+  afterAll(() => t.close());
+  // A fresh user and match per test, so tests never see each other's bets.
+  beforeEach(async () => {
+    matchId = await insertMatch(t.db, agents);
+    [{ cookie } = { cookie: '' }] = await signInUsers(t.app, 1);
+  });
+
+  const bet = (body: Record<string, unknown>) =>
+    postBet(t.app, cookie, {
+      matchId,
+      side: 'first',
+      amount: 100,
+      idempotencyKey: 'key-0001',
+      ...body,
+    });
+  const balance = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().userInfo
+      .balance as number;
+
+  it('places a bet, takes the stake from the balance and writes a ledger row', async () => {
+    const response = await bet({});
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      bet: { side: 'first', amount: 100, status: 'open' },
+      balance: 900,
+    });
+    expect(await balance()).toBe(900);
+    const pools = await t.app.inject({ method: 'GET', url: `/api/matches/${matchId}/pools` });
+    expect(pools.json()).toMatchObject({
+      open: true,
+      pools: { first: 100, second: 0, draw: 0 },
+      bets: 1,
+    });
+    expect(await ledgerHealth(t.db)).toMatchObject({
+      granted: 1000,
+      balances: 900,
+      openStakes: 100,
+      agrees: true,
+    });
+  });
+
+  it('answers a repeated idempotency key with the first bet and charges once', async () => {
+    const first = await bet({});
+    const again = await bet({ amount: 300, side: 'draw' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().bet).toEqual(first.json().bet);
+    expect(await balance()).toBe(900);
+  });
+
+  it.each([
+    [{ amount: 0 }, 'The amount must be at least 1 point.'],
+    [{ amount: -5 }, 'The amount must be at least 1 point.'],
+    [{ amount: 1.5 }, 'The amount must be a whole number of points.'],
+    [{ amount: '10' }, 'The amount must be a whole number of points.'],
+    [{ side: 'nobody' }, 'Side must be first, second or draw.'],
+    [{ idempotencyKey: 'short' }, 'The idempotency key must be 8 to 64 letters, digits, - or _.'],
+  ])('rejects %j with a clear 400 and changes nothing', async (override, message) => {
+    const response = await bet(override);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues.map((issue: { message: string }) => issue.message)).toContain(
+      message,
+    );
+    expect(await balance()).toBe(1000);
+  });
+
+  it('refuses an overdraft with 400 and changes nothing', async () => {
+    const response = await bet({ amount: 1001 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('Your balance is too low for this bet.');
+    expect(await balance()).toBe(1000);
+    const { rows } = await t.db.query(
+      'select count(*)::int as count from bets where match_id = $1',
+      [matchId],
+    );
+    expect(rows[0]).toEqual({ count: 0 });
+  });
+
+  it('refuses bets once the match has a move, is live, or does not exist', async () => {
+    const started = await insertMatch(t.db, agents, 'scheduled', '4');
+    const live = await insertMatch(t.db, agents, 'live');
+    for (const id of [started, live]) {
+      const response = await bet({ matchId: id, idempotencyKey: `key-${id}` });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toBe('Betting on this match is closed.');
+    }
+    expect((await bet({ matchId: 'missing-match' })).statusCode).toBe(404);
+    expect(await balance()).toBe(1000);
+  });
+
+  it('asks visitors to sign in', async () => {
+    expect(
+      (await postBet(t.app, '', { matchId, side: 'first', amount: 1, idempotencyKey: 'key-0001' }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('lists the signed-in user their own bets', async () => {
+    await bet({});
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/bets?matchId=${matchId}`,
+      headers: { cookie },
+    });
+    expect(response.json().items).toHaveLength(1);
+  });
+});

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db/database.ts';
+import { signIn } from '../../testing/signIn.ts';
+
+/** Two roster-like agents without owners (their commission goes to the house). */
+export async function insertHouseAgents(db: Queryable): Promise<[string, string]> {
+  const traits = JSON.stringify({ skill: 1, style: 'balanced', risk: 0, thinkTimeMs: 100 });
+  for (const id of ['house-a', 'house-b']) {
+    await db.query(
+      `insert into agents (id, name, traits, kind) values ($1, $1, $2, 'builtin')
+       on conflict (id) do nothing`,
+      [id, traits],
+    );
+  }
+  return ['house-a', 'house-b'];
+}
+
+/** Inserts a match in `status` between two agents and returns its id. */
+export async function insertMatch(
+  db: Queryable,
+  agents: readonly [string, string],
+  status: 'scheduled' | 'live' = 'scheduled',
+  moves = '',
+): Promise<string> {
+  const id = randomUUID();
+  await db.query(
+    `insert into matches (id, status, first_agent_id, second_agent_id, first_rating, second_rating,
+       seed, moves, started_at, starts_at)
+     values ($1, $2, $3, $4, 1500, 1500, 1, $5, now(), now())`,
+    [id, status, agents[0], agents[1], moves],
+  );
+  return id;
+}
+
+/** Ends a match the way the runner does, without settling it. */
+export async function endMatch(
+  db: Queryable,
+  matchId: string,
+  result: 'first' | 'second' | 'draw' | null,
+): Promise<void> {
+  await db.query(`update matches set status = $2, result = $3, ended_at = now() where id = $1`, [
+    matchId,
+    result ? 'finished' : 'cancelled',
+    result,
+  ]);
+}
+
+/** Signs in `count` fresh users; returns their cookies and ids. */
+export async function signInUsers(
+  app: FastifyInstance,
+  count: number,
+): Promise<{ cookie: string; userId: string }[]> {
+  const users = [];
+  for (let index = 0; index < count; index++) {
+    const cookie = await signIn(app);
+    const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    users.push({ cookie, userId: (me.json() as { userId: string }).userId });
+  }
+  return users;
+}
+
+/** Posts a bet as the user with `cookie`. */
+export function postBet(app: FastifyInstance, cookie: string, body: unknown) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/bets',
+    headers: { cookie, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+}

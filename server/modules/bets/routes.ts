@@ -1,0 +1,52 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { type PlaceBetResponse, placeBetBodySchema } from '../../../core/protocol/bets.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { BET_COLUMNS, toBet } from './betRows.ts';
+import { matchPools } from './matchPools.ts';
+import { placeBet } from './placeBet.ts';
+import { settleUnsettledMatches } from './settleMatch.ts';
+
+const matchParamsSchema = z.object({ id: z.string().min(1).max(64) });
+const myBetsQuerySchema = z.object({ matchId: z.string().min(1).max(64).optional() });
+
+/**
+ * `POST /api/bets` (201 new, 200 when the idempotency key was seen), `GET /api/bets` (own bets),
+ * `GET /api/matches/:id/pools` (public). At start-up, settles matches left unsettled.
+ */
+export const betRoutes: FastifyPluginAsync = async (app) => {
+  const { config, db, now } = app.gridmind;
+
+  app.addHook('onReady', async () => {
+    await settleUnsettledMatches(db, config.BET_COMMISSION_PCT, new Date(now()));
+  });
+
+  app.post('/api/bets', { preHandler: requireUser }, async (request, reply) => {
+    const body = placeBetBodySchema.parse(request.body);
+    const userId = request.user?.userId ?? '';
+    const placed = await placeBet(db, userId, body, new Date(now()));
+    reply.code(placed.created ? 201 : 200).header('cache-control', 'no-store');
+    const response: PlaceBetResponse = { bet: placed.bet, balance: Number(placed.balance) };
+    return response;
+  });
+
+  app.get('/api/bets', { preHandler: requireUser }, async (request, reply) => {
+    const { matchId } = myBetsQuerySchema.parse(request.query);
+    const { rows } = await db.query(
+      `select ${BET_COLUMNS} from bets b where b.user_id::text = $1
+         and ($2::text is null or b.match_id = $2) order by b.placed_at desc, b.id limit 100`,
+      [request.user?.userId ?? '', matchId ?? null],
+    );
+    reply.header('cache-control', 'no-store');
+    return { items: rows.map(toBet) };
+  });
+
+  app.get('/api/matches/:id/pools', async (request, reply) => {
+    const { id } = matchParamsSchema.parse(request.params);
+    const pools = await matchPools(db, id, config.BET_COMMISSION_PCT);
+    if (!pools) throw new HttpError(404, 'This match does not exist.');
+    reply.header('cache-control', 'no-store');
+    return pools;
+  });
+};

@@ -1,0 +1,156 @@
+import type { BetSide } from '../../../core/betting/parimutuel.ts';
+import { settlePool } from '../../../core/betting/settlePool.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { changeUserBalance, creditHouse } from '../ledger/ledgerWriter.ts';
+
+/** What one settlement did, for logs and tests. */
+export interface SettlementSummary {
+  matchId: string;
+  outcome: 'paid' | 'refunded';
+  pool: bigint;
+  commission: bigint;
+  dust: bigint;
+  bets: number;
+}
+
+interface StakeRow {
+  id: string;
+  user_id: string;
+  side: BetSide;
+  amount: string;
+}
+
+/**
+ * Settles a finished or cancelled match inside the caller's transaction (the one that ends the
+ * match, so a crash before commit settles nothing and a restart settles again from scratch).
+ * The match row lock and the `match_settlements` primary key make it happen exactly once: a
+ * second call returns null. Users are locked in id order so concurrent settlements never deadlock.
+ */
+export async function settleMatch(
+  tx: Queryable,
+  matchId: string,
+  commissionPct: number,
+  now: Date,
+): Promise<SettlementSummary | null> {
+  const { rows: matches } = await tx.query<{
+    status: string;
+    result: BetSide | null;
+    first_owner: string | null;
+    second_owner: string | null;
+    first_agent_id: string;
+    second_agent_id: string;
+  }>(
+    `select m.status, m.result, m.first_agent_id, m.second_agent_id,
+       a1.owner_id::text as first_owner, a2.owner_id::text as second_owner
+     from matches m join agents a1 on a1.id = m.first_agent_id
+       join agents a2 on a2.id = m.second_agent_id
+     where m.id = $1 for update of m`,
+    [matchId],
+  );
+  const match = matches[0];
+  if (!match || (match.status !== 'finished' && match.status !== 'cancelled')) return null;
+  const { rows: done } = await tx.query('select 1 from match_settlements where match_id = $1', [
+    matchId,
+  ]);
+  if (done[0]) return null;
+
+  const { rows: stakes } = await tx.query<StakeRow>(
+    `select id::text as id, user_id::text as user_id, side, amount::text as amount from bets
+     where match_id = $1 and status = 'open' order by placed_at, id`,
+    [matchId],
+  );
+  const winner = match.status === 'finished' ? match.result : null;
+  const settled = settlePool(
+    stakes.map((stake) => ({ betId: stake.id, side: stake.side, amount: BigInt(stake.amount) })),
+    winner,
+    commissionPct,
+  );
+  const owners = [match.first_owner, match.second_owner].filter((id) => id !== null);
+  const userIds = [...new Set([...stakes.map((stake) => stake.user_id), ...owners])].sort();
+  if (userIds.length > 0) {
+    await tx.query('select id from users where id::text = any($1::text[]) order by id for update', [
+      userIds,
+    ]);
+  }
+
+  const refs = { matchId, now };
+  for (const stake of stakes) {
+    const payout = settled.payouts.get(stake.id) ?? 0n;
+    const status = settled.outcome === 'refunded' ? 'refunded' : payout > 0n ? 'won' : 'lost';
+    await tx.query(
+      `update bets set status = $2, payout = $3::bigint, settled_at = $4 where id::text = $1`,
+      [stake.id, status, payout.toString(), now],
+    );
+    if (payout === 0n) continue;
+    await changeUserBalance(tx, stake.user_id, payout, {
+      ...refs,
+      kind: status === 'refunded' ? 'refund' : 'payout',
+      reason: status === 'refunded' ? 'Stake refunded' : 'Bet won',
+      betId: stake.id,
+    });
+  }
+  const shares = [
+    { owner: match.first_owner, agentId: match.first_agent_id, amount: settled.commission.first },
+    {
+      owner: match.second_owner,
+      agentId: match.second_agent_id,
+      amount: settled.commission.second,
+    },
+  ];
+  for (const share of shares) {
+    const commission = { ...refs, kind: 'commission' as const, reason: 'Betting commission' };
+    if (share.owner) {
+      await changeUserBalance(tx, share.owner, share.amount, {
+        ...commission,
+        agentId: share.agentId,
+      });
+    } else {
+      await creditHouse(tx, share.amount, { ...commission, agentId: share.agentId });
+    }
+  }
+  await creditHouse(tx, settled.dust, { ...refs, kind: 'dust', reason: 'Rounding remainder' });
+
+  const commission = settled.commission.first + settled.commission.second;
+  const pool = settled.pools.first + settled.pools.second + settled.pools.draw;
+  await tx.query(
+    `insert into match_settlements (match_id, outcome, pool, commission, dust, settled_at)
+     values ($1, $2, $3::bigint, $4::bigint, $5::bigint, $6)`,
+    [
+      matchId,
+      settled.outcome,
+      pool.toString(),
+      commission.toString(),
+      settled.dust.toString(),
+      now,
+    ],
+  );
+  return {
+    matchId,
+    outcome: settled.outcome,
+    pool,
+    commission,
+    dust: settled.dust,
+    bets: stakes.length,
+  };
+}
+
+/**
+ * Settles every ended match that has no settlement yet, each in its own transaction: the
+ * start-up safety net for matches that ended before settlement was wired into their ending.
+ */
+export async function settleUnsettledMatches(
+  db: Database,
+  commissionPct: number,
+  now: Date,
+): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `select m.id from matches m where m.status in ('finished', 'cancelled')
+       and not exists (select 1 from match_settlements s where s.match_id = m.id)
+       and exists (select 1 from bets b where b.match_id = m.id and b.status = 'open')`,
+  );
+  let settled = 0;
+  for (const { id } of rows) {
+    if (await db.transaction((tx) => settleMatch(tx, id, commissionPct, now))) settled++;
+  }
+  return settled;
+}
