@@ -78,7 +78,7 @@ describe('live matches in the browser', () => {
           finishedId = matchListResponseSchema.parse(await response.json()).items[0]?.id;
           return finishedId;
         },
-        { timeout: 100_000, interval: 500 },
+        { timeout: 200_000, interval: 500 },
       )
       .toBeDefined();
     await page.goto(`/games/sessions/${finishedId}`);
@@ -99,5 +99,5 @@ describe('live matches in the browser', () => {
     await page.getByRole('button', { name: 'Play' }).click();
     await expect.poll(() => moveCount(page), { timeout: 10_000 }).toBe(total);
     expect(await page.getByRole('button', { name: 'Play' }).isVisible()).toBe(true);
-  });
+  }, 240_000);
 });

@@ -1,4 +1,5 @@
 import type { RatingHistoryPoint } from '../../../../core/protocol/agents.ts';
+import { INITIAL_RATING } from '../../../../core/ratings/glicko2.ts';
 
 const WIDTH = 600;
 const HEIGHT = 220;
@@ -7,13 +8,13 @@ const PAD = { top: 12, right: 12, bottom: 24, left: 44 };
 /** An agent's rating over its matches as an inline SVG line with its deviation band. */
 export function RatingChart({
   history,
-  start = 1500,
+  start = INITIAL_RATING.rating,
 }: {
   history: readonly RatingHistoryPoint[];
   start?: number;
 }) {
   if (history.length === 0) return <p>No rated match yet.</p>;
-  const points = [{ rating: start, deviation: 0 }, ...history];
+  const points = [{ rating: start, deviation: INITIAL_RATING.deviation }, ...history];
   const lows = points.map((point) => point.rating - point.deviation);
   const highs = points.map((point) => point.rating + point.deviation);
   const min = Math.floor(Math.min(...lows, start) / 50) * 50;

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { MatchMove } from '../../../../core/protocol/matches.ts';
 
 /** The chosen move's own score, as the agent saw it. */
@@ -5,8 +6,13 @@ export function evaluationOf(move: MatchMove): number | null {
   return move.trace.candidates.find((candidate) => candidate.move === move.column)?.score ?? null;
 }
 
+// Scores this large are the search's proven wins and losses, not positional judgements.
+const DECISIVE_SCORE = 1000;
+
 function signed(score: number | null): string {
   if (score === null) return '–';
+  if (score >= DECISIVE_SCORE) return 'winning';
+  if (score <= -DECISIVE_SCORE) return 'losing';
   return score > 0 ? `+${score}` : String(score);
 }
 
@@ -22,8 +28,16 @@ export function MoveList({
   shown: number;
   onSelect?: (ply: number) => void;
 }) {
+  const list = useRef<HTMLOListElement>(null);
+  // Keep the shown move in view inside the list without scrolling the page.
+  useEffect(() => {
+    const current = list.current?.querySelector<HTMLElement>(`[data-ply="${shown}"]`);
+    if (list.current && current) {
+      list.current.scrollTop = current.offsetTop - list.current.clientHeight / 2;
+    }
+  }, [shown]);
   return (
-    <ol className="move-list" aria-label="Moves">
+    <ol className="move-list" aria-label="Moves" ref={list}>
       {turns.map((turn) => (
         <li key={turn.ply} className={turn.ply === shown ? 'current' : ''} data-ply={turn.ply}>
           <span>{turn.ply}.</span>
