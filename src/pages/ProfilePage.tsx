@@ -26,14 +26,13 @@ export function ProfilePage() {
         <dd>{me.userInfo.nickname}</dd>
         <dt>Wallet</dt>
         <dd className="address">{me.address}</dd>
-        <dd>
-          <WalletPanel address={me.address} />
-        </dd>
         <dt>Balance</dt>
         <dd>{formatThousands(me.userInfo.balance)}</dd>
         <dt>Role</dt>
         <dd>{me.userInfo.isAdmin ? 'Admin' : 'Player'}</dd>
       </dl>
+      <h2 className="section-title">Connected wallet</h2>
+      <WalletPanel address={me.address} />
     </PageShell>
   );
 }

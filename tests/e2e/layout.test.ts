@@ -1,0 +1,78 @@
+import type { Browser } from 'playwright-core';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newIsolatedContext } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+import { signInThroughModal } from './support/signIn.ts';
+import { injectTestWallet } from './support/testWallet.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('layout at phone and desktop widths', () => {
+  it.each([
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ])(
+    'nothing scrolls sideways at $width px, signed in or not (screenshots in /tmp)',
+    async (viewport) => {
+      const context = await newIsolatedContext(browser, server.origin, viewport);
+      try {
+        await injectTestWallet(context, privateKeyToAccount(generatePrivateKey()));
+        const page = await context.newPage();
+        const overflow = () =>
+          page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        await page.goto('/');
+        await page.getByRole('button', { name: 'Login' }).waitFor();
+        expect(await overflow()).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `/tmp/gridmind-home-${viewport.width}.png` });
+
+        await signInThroughModal(page);
+        await page.goto('/profile');
+        await page.getByRole('heading', { level: 1, name: 'Profile', exact: true }).waitFor();
+        await page.getByTestId('user-nickname').click();
+        await page.getByRole('link', { name: 'Sign Out' }).waitFor();
+        await page.screenshot({
+          path: `/tmp/gridmind-profile-${viewport.width}.png`,
+          fullPage: true,
+        });
+        expect(await overflow()).toBeLessThanOrEqual(0);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it('moves keyboard focus through the header with a visible outline', async () => {
+    const context = await newIsolatedContext(browser, server.origin);
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+        'Skip to content',
+      );
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+        'Gridmind home',
+      );
+      const outline = await page.evaluate(() => {
+        const active = document.activeElement as HTMLElement;
+        return getComputedStyle(active).outlineStyle;
+      });
+      expect(outline).toBe('solid');
+    } finally {
+      await context.close();
+    }
+  });
+});
