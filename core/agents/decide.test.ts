@@ -43,7 +43,7 @@ describe('decide', () => {
       ),
       { numRuns: 60, seed: 3 },
     );
-  });
+  }, 60_000);
 
   it('is deterministic for the same moves, traits and seed', () => {
     for (const seed of [1, 2, 3, 4]) {

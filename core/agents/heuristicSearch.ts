@@ -17,7 +17,7 @@ import { SearchAborted, type SearchBudget } from '../games/connect4/solver.ts';
 import type { AgentStyle } from './traits.ts';
 
 /** Score of a win found by the heuristic search; sooner wins score higher. */
-export const WIN_SCORE = 10_000;
+const WIN_SCORE = 10_000;
 
 const STRIDE = WIDTH + 1;
 const CLOCK_CHECK_EVERY = 1023;

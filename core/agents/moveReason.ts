@@ -3,7 +3,7 @@ import type { Connect4Position } from '../games/connect4/position.ts';
 import type { AgentStyle } from './traits.ts';
 
 /** Columns (1..7) where the side to move of `position` would complete four at once. */
-export function immediateWins(position: Connect4Position): number[] {
+function immediateWins(position: Connect4Position): number[] {
   const wins: number[] = [];
   for (let column = 1; column <= WIDTH; column++) {
     if (position.isWinningMove(column)) wins.push(column);
@@ -12,7 +12,7 @@ export function immediateWins(position: Connect4Position): number[] {
 }
 
 /** Columns where the opponent of the side to move would win if it were their turn. */
-export function opponentThreats(position: Connect4Position): number[] {
+function opponentThreats(position: Connect4Position): number[] {
   const swapped = position.clone();
   // a null move is not a legal play: look at the board from the other side instead
   swapped.currentLo ^= swapped.maskLo;

@@ -52,14 +52,9 @@ export const [BOARD_LO, BOARD_HI] = maskOfBits(boardBits);
 export const COLUMN_LO = new Int32Array(WIDTH);
 /** @see COLUMN_LO */
 export const COLUMN_HI = new Int32Array(WIDTH);
-/** Top playable cell of each column. */
-export const TOP_LO = new Int32Array(WIDTH);
-/** @see TOP_LO */
-export const TOP_HI = new Int32Array(WIDTH);
 for (let col = 0; col < WIDTH; col++) {
   const cells = Array.from({ length: HEIGHT }, (_, row) => col * COLUMN_BITS + row);
   [COLUMN_LO[col], COLUMN_HI[col]] = maskOfBits(cells);
-  [TOP_LO[col], TOP_HI[col]] = maskOfBits([col * COLUMN_BITS + HEIGHT - 1]);
 }
 
 /** Centre-first exploration order (0-based columns): 3, 2, 4, 1, 5, 0, 6. */

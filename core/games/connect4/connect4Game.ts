@@ -1,4 +1,4 @@
-import type { BoardDescription, Game, GameOutcome } from '../game.ts';
+import type { BoardDescription, Game, GameOutcome, Seat } from '../game.ts';
 import { HEIGHT, WIDTH } from './bitboard.ts';
 import { Connect4Position } from './position.ts';
 
@@ -15,7 +15,7 @@ export const connect4Game: Game<string, number> = {
   legalMoves: (state) => Connect4Position.fromMoves(state).legalMoves(),
   apply: (state, move) => Connect4Position.fromMoves(state).play(move).moves,
   outcome: (state): GameOutcome => Connect4Position.fromMoves(state).outcome(),
-  toMove: (state) => (state.length % 2 === 0 ? 1 : 2),
+  toMove: (state): Seat => (state.length % 2 === 0 ? 1 : 2),
   describe: (state): BoardDescription => {
     const position = Connect4Position.fromMoves(state);
     const cells: BoardDescription['cells'] = [];

@@ -83,7 +83,7 @@ describe('Solver', () => {
       }),
       { numRuns: 40, seed: 42 },
     );
-  });
+  }, 60_000);
 
   it('a mirrored position has the same score, and weak agrees in sign', () => {
     fc.assert(
@@ -94,5 +94,5 @@ describe('Solver', () => {
       }),
       { numRuns: 40, seed: 7 },
     );
-  });
+  }, 60_000);
 });
