@@ -23,6 +23,11 @@ function webManifest(): Plugin {
   return {
     name: 'gridmind:web-manifest',
     config: () => ({ define: { __APP_VERSION__: JSON.stringify(appVersion()) } }),
+    // Injected rather than written in index.html, where Vite would hash it into /assets/: the
+    // manifest keeps one stable address across builds.
+    transformIndexHtml: () => [
+      { tag: 'link', attrs: { rel: 'manifest', href: `/${MANIFEST_FILE}` }, injectTo: 'head' },
+    ],
     configureServer(server) {
       server.middlewares.use(`/${MANIFEST_FILE}`, (_request, response) => {
         response.setHeader('Content-Type', 'application/manifest+json');

@@ -161,7 +161,7 @@ describe('service worker', () => {
 });
 
 describe('install', () => {
-  it('Chromium reports no installability errors, and an installed app pads for safe areas', async () => {
+  it('Chromium reports no installability errors; launched installed, the app knows it (no install hint)', async () => {
     const userDataDir = await mkdtemp(join(tmpdir(), 'gridmind-profile-'));
     const persistent = await chromium.launchPersistentContext(userDataDir, {
       ...CHROMIUM_LAUNCH_OPTIONS,
@@ -188,8 +188,9 @@ describe('install', () => {
         'browser',
       );
 
-      await cdp.send('Emulation.setEmulatedMedia', {
-        features: [{ name: 'display-mode', value: 'standalone' }],
+      // Launched from the home screen on iOS: Safari's navigator.standalone is true.
+      await persistent.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, 'standalone', { get: () => true });
       });
       await page.reload();
       await page.getByRole('heading', { level: 1 }).waitFor();

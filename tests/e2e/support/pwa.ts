@@ -3,6 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page, Route } from 'playwright-core';
+import {
+  decodeFunctionData,
+  encodeAbiParameters,
+  encodeFunctionResult,
+  type Hex,
+  multicall3Abi,
+  toFunctionSelector,
+} from 'viem';
+
+const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';
+const GET_ETH_BALANCE = toFunctionSelector('getEthBalance(address)');
 
 const clientDir = fileURLToPath(new URL('../../../dist/client/', import.meta.url));
 
@@ -38,8 +49,9 @@ export async function serveWalletImages(context: BrowserContext): Promise<{ requ
 }
 
 /**
- * Answers public JSON-RPC endpoints (what wagmi reads balances from) for eth_getBalance and
- * eth_chainId; everything else gets an RPC error, as a node without ENS data would give.
+ * Answers public JSON-RPC endpoints (what wagmi reads balances from) for eth_getBalance (plain or
+ * through Multicall3's getEthBalance) and eth_chainId; every other read fails, as on a node
+ * without ENS data.
  * `hold()` makes new requests wait until `release()`, to see what renders before the network.
  */
 export async function serveFakeRpc(
@@ -48,6 +60,30 @@ export async function serveFakeRpc(
   balanceWei: bigint,
 ): Promise<{ balanceCalls: number; hold(): void; release(): void }> {
   let held: (() => void)[] | undefined;
+  // viem batches reads through Multicall3: a balance is then getEthBalance inside aggregate3.
+  const answerMulticall = (params: unknown[] | undefined) => {
+    const call = params?.[0] as { to?: string; data?: Hex } | undefined;
+    if (call?.to?.toLowerCase() !== MULTICALL3 || !call.data) return undefined;
+    const { functionName, args } = decodeFunctionData({ abi: multicall3Abi, data: call.data });
+    if (functionName !== 'aggregate3') return undefined;
+    let balanceCalls = 0;
+    const results = args[0].map(({ target, callData }) => {
+      if (target.toLowerCase() !== MULTICALL3 || !callData.startsWith(GET_ETH_BALANCE)) {
+        return { success: false, returnData: '0x' as Hex };
+      }
+      balanceCalls++;
+      return {
+        success: true,
+        returnData: encodeAbiParameters([{ type: 'uint256' }], [balanceWei]),
+      };
+    });
+    const result = encodeFunctionResult({
+      abi: multicall3Abi,
+      functionName: 'aggregate3',
+      result: results,
+    });
+    return { result, balanceCalls };
+  };
   const state = {
     balanceCalls: 0,
     hold: () => {
@@ -58,10 +94,15 @@ export async function serveFakeRpc(
       held = undefined;
     },
   };
-  const answer = (request: { id?: unknown; method?: string }) => {
+  const answer = (request: { id?: unknown; method?: string; params?: unknown[] }) => {
     if (request.method === 'eth_getBalance') {
       state.balanceCalls++;
       return { jsonrpc: '2.0', id: request.id, result: `0x${balanceWei.toString(16)}` };
+    }
+    const multicall = request.method === 'eth_call' ? answerMulticall(request.params) : undefined;
+    if (multicall) {
+      state.balanceCalls += multicall.balanceCalls;
+      return { jsonrpc: '2.0', id: request.id, result: multicall.result };
     }
     if (request.method === 'eth_chainId') return { jsonrpc: '2.0', id: request.id, result: '0x1' };
     return { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'not served here' } };
@@ -82,7 +123,9 @@ export async function serveFakeRpc(
         return route.fallback();
       }
       if (held) await new Promise<void>((resume) => held?.push(resume));
-      const replies = calls.map((call) => answer(call as { id?: unknown; method?: string }));
+      const replies = calls.map((call) =>
+        answer(call as { id?: unknown; method?: string; params?: unknown[] }),
+      );
       await route.fulfill({
         status: 200,
         contentType: 'application/json',
