@@ -13,7 +13,7 @@ export const AUTH_ERRORS = {
 } as const;
 
 /** Wallet error texts that count as the user saying no (SPEC section 8). */
-export const USER_REJECTION_PATTERNS = ['user rejected', 'connection request reset'] as const;
+const USER_REJECTION_PATTERNS = ['user rejected', 'connection request reset'] as const;
 
 /** True when a wallet error means the user declined rather than something breaking. */
 export function isUserRejection(error: unknown): boolean {

@@ -1,6 +1,5 @@
 /** Namespaces a CAIP address may name (SPEC section 3). */
-export const KNOWN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122'] as const;
-export type KnownNamespace = (typeof KNOWN_NAMESPACES)[number];
+const KNOWN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122'] as const;
 
 const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/;
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;

@@ -7,7 +7,7 @@ export interface ErrorPageContent {
 }
 
 /** Fallback text for errors that carry no status text. */
-export const UNEXPECTED_ERROR_TEXT = 'An unexpected error occurred.';
+const UNEXPECTED_ERROR_TEXT = 'An unexpected error occurred.';
 
 /** 404 → '404'; other route errors → 'Error' with their status text; anything else → 'Oops!'. */
 export function errorPageContent(error: unknown): ErrorPageContent {

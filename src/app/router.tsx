@@ -78,7 +78,7 @@ const pageRoutes: RouteObject[] = [
 ];
 
 /** The app's routes (SPEC section 2). Page errors render inside the layout; layout errors alone. */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,

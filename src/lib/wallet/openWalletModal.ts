@@ -3,7 +3,7 @@ import { withTimeout } from '../withTimeout.ts';
 import { loadAppKit } from './appkit.ts';
 
 /** How long the wallet window may take to load and open before we tell the user. */
-export const OPEN_MODAL_TIMEOUT_MS = 15_000;
+const OPEN_MODAL_TIMEOUT_MS = 15_000;
 
 /**
  * Opens the wallet modal, loading AppKit first if needed. If Reown's services hang, AppKit's

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { getMe } from './getMe.ts';
 
 /** Session and sign-in state are refetched every 5 minutes (SPEC section 4). */
-export const SESSION_REFETCH_MS = 5 * 60 * 1000;
+const SESSION_REFETCH_MS = 5 * 60 * 1000;
 
 /** Query key of the signed-in user. */
 export const ME_QUERY_KEY = ['me'] as const;
