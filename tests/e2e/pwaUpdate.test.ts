@@ -1,0 +1,73 @@
+import { appendFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newIsolatedContext } from './support/browser.ts';
+import { copyBuiltClient, waitForServiceWorkerControl } from './support/pwa.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+let client: Awaited<ReturnType<typeof copyBuiltClient>>;
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  // The server serves a private copy of the build, so the test can ship a "new version" into it.
+  client = await copyBuiltClient();
+  const previous = process.env.CLIENT_DIR;
+  process.env.CLIENT_DIR = client.dir;
+  try {
+    server = await startServer();
+  } finally {
+    if (previous === undefined) delete process.env.CLIENT_DIR;
+    else process.env.CLIENT_DIR = previous;
+  }
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await client?.remove();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+describe('a new version of the app', () => {
+  it('waits behind a "Reload to update" toast and takes over only when the user asks', async () => {
+    context = await newIsolatedContext(browser, server.origin);
+    const page = await context.newPage();
+    await page.goto('/games');
+    await waitForServiceWorkerControl(page);
+    const firstWorker = await page.evaluate(
+      async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL,
+    );
+    expect(firstWorker).toBe(`${server.origin}/sw.js`);
+
+    // A new build: the service worker script differs by a byte.
+    await appendFile(join(client.dir, 'sw.js'), '\n// next build\n');
+    await page.reload();
+    await page.evaluate(() => {
+      (window as unknown as { stillHere: boolean }).stillHere = true;
+    });
+    const reloadButton = page.getByRole('button', { name: 'Reload to update' });
+    await reloadButton.waitFor({ timeout: 30_000 });
+
+    // Nothing reloaded by itself: the page we marked is still the one showing.
+    expect(await page.evaluate(() => 'stillHere' in window)).toBe(true);
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting),
+    ).not.toBeNull();
+
+    await Promise.all([page.waitForEvent('load'), reloadButton.click()]);
+    expect(await page.evaluate(() => 'stillHere' in window)).toBe(false);
+    await waitForServiceWorkerControl(page);
+    const after = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return { waiting: registration?.waiting ?? null, path: location.pathname };
+    });
+    expect(after).toEqual({ waiting: null, path: '/games' });
+    expect(await reloadButton.count()).toBe(0);
+  });
+});
