@@ -1,8 +1,5 @@
 /** Hosts of the wallet directory whose images (wallets, networks, connectors, tokens) we cache. */
-export const WALLET_IMAGE_HOSTS: ReadonlySet<string> = new Set([
-  'api.web3modal.org',
-  'api.web3modal.com',
-]);
+const WALLET_IMAGE_HOSTS: ReadonlySet<string> = new Set(['api.web3modal.org', 'api.web3modal.com']);
 
 const WALLET_IMAGE_PATH =
   /^\/(?:getWalletImage|public\/getAssetImage|public\/getCurrencyImage|public\/getTokenImage)\//;

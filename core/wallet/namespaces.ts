@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The chain namespaces the wallet library knows (SPEC section 3). */
-export const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122'] as const;
+const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122'] as const;
 /** One chain namespace, e.g. 'eip155' for EVM chains. */
 export const chainNamespaceSchema = z.enum(CHAIN_NAMESPACES);
 export type ChainNamespace = z.infer<typeof chainNamespaceSchema>;
@@ -13,11 +13,3 @@ export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
 /** Account kinds a user may prefer per namespace. */
 export const accountTypeSchema = z.enum(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx']);
 export type AccountType = z.infer<typeof accountTypeSchema>;
-
-/** Default account type per namespace: bip122 payment, eip155 smartAccount, others eoa. */
-export const DEFAULT_ACCOUNT_TYPES: Readonly<Record<ChainNamespace, AccountType>> = {
-  bip122: 'payment',
-  eip155: 'smartAccount',
-  polkadot: 'eoa',
-  solana: 'eoa',
-};

@@ -3,9 +3,9 @@ import type { WalletPlatform } from './platform.ts';
 /** A WalletConnect pairing URI lives 4 minutes from creation (SPEC section 9). */
 export const PAIRING_LIFETIME_MS = 240_000;
 /** A pairing with this much time or less left counts as expired, so a wallet never gets a dying URI. */
-export const PAIRING_EXPIRED_THRESHOLD_MS = 10_000;
+const PAIRING_EXPIRED_THRESHOLD_MS = 10_000;
 /** The shortest wait between two pairing attempts. */
-export const PAIRING_RETRY_INTERVAL_MS = 1_000;
+const PAIRING_RETRY_INTERVAL_MS = 1_000;
 
 /** A pairing URI and when it stops being usable (epoch ms). */
 export interface Pairing {

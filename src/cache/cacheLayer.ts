@@ -3,9 +3,9 @@ import { type CacheBackend, type CacheStoreName, createMemoryBackend } from './b
 import { openIndexedDbBackend } from './indexedDbBackend.ts';
 
 /** Milliseconds since the epoch; injected so lifetimes are tested without waiting. */
-export type Clock = () => number;
+type Clock = () => number;
 /** Where storage failures are reported (SPEC section 8: an info message, then carry on). */
-export type CacheLog = (message: string, cause?: unknown) => void;
+type CacheLog = (message: string, cause?: unknown) => void;
 
 /** What {@link openCacheLayer} needs; everything has a browser default. */
 export interface CacheLayerOptions {

@@ -6,7 +6,7 @@ import { persistQueries } from './persistQueries.ts';
 declare const __APP_VERSION__: string;
 
 /** Longest a cold start waits for saved queries before rendering without them. */
-export const RESTORE_WAIT_MS = 1500;
+const RESTORE_WAIT_MS = 1500;
 
 /**
  * Restores the app's saved queries (so the first paint shows the last known matches, agents and

@@ -3,7 +3,7 @@ import type { CacheStoreName } from './backend.ts';
 import type { CacheLayer } from './cacheLayer.ts';
 
 /** A cached value stamped with the time it was written (epoch ms). */
-export function timedRecordSchema<T>(value: z.ZodType<T>) {
+function timedRecordSchema<T>(value: z.ZodType<T>) {
   return z.object({ value, writtenAt: z.number().int().nonnegative() });
 }
 

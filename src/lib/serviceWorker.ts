@@ -33,7 +33,7 @@ export function registerServiceWorker(
 }
 
 /** The "Reload to update" toast; it stays until the user acts or dismisses it. */
-export function showUpdateToast(applyUpdate: () => void): void {
+function showUpdateToast(applyUpdate: () => void): void {
   toast.info({
     message: 'A new version of Gridmind is ready',
     description: 'Reload when it suits you; nothing restarts by itself.',

@@ -23,7 +23,7 @@ export interface TelegramWebApp {
 type TelegramWindow = Window & { Telegram?: { WebApp?: TelegramWebApp } };
 
 /** Telegram's own script, loaded only once we know we run inside Telegram. */
-export const TELEGRAM_SCRIPT_URL = 'https://telegram.org/js/telegram-web-app.js';
+const TELEGRAM_SCRIPT_URL = 'https://telegram.org/js/telegram-web-app.js';
 
 /**
  * True only inside a Telegram Mini App: Telegram's object with init data, or the `tgWebAppData`
