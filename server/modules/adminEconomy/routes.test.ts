@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestWallet, signIn } from '../../testing/signIn.ts';
+import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { insertHouseAgents, insertMatch, postBet, signInUsers } from '../bets/economyFixtures.ts';
+import { ledgerHealth } from '../ledger/ledgerHealth.ts';
+
+const ROUTES = [
+  ['GET', '/api/admin/ledger'],
+  ['GET', '/api/admin/agents'],
+  ['POST', '/api/admin/users/00000000-0000-0000-0000-000000000000/role'],
+  ['POST', '/api/admin/users/00000000-0000-0000-0000-000000000000/balance'],
+  ['POST', '/api/admin/agents/house-a/visibility'],
+  ['POST', '/api/admin/matches'],
+  ['POST', '/api/admin/matches/any/cancel'],
+] as const;
+
+describe.each(testDatabaseKinds())('admin economy on %s', (kind) => {
+  let t: TestApp;
+  let adminCookie: string;
+  let adminId: string;
+  beforeAll(async () => {
+    const admin = createTestWallet();
+    t = await createTestApp(kind, { ADMIN_ADDRESSES: admin.address, BETTING_WINDOW_MS: '30000' });
+    await insertHouseAgents(t.db);
+    adminCookie = await signIn(t.app, admin);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: adminCookie },
+    });
+    adminId = me.json().userId;
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, cookie: string, body: unknown = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+
+  it('answers every route 401 to visitors and 403 to users', async () => {
+    const [user] = await signInUsers(t.app, 1);
+    for (const [method, url] of ROUTES) {
+      for (const [cookie, status] of [
+        ['', 401],
+        [user?.cookie ?? '', 403],
+      ] as const) {
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: { cookie, 'content-type': 'application/json' },
+          ...(method === 'POST' ? { payload: '{}' } : {}),
+        });
+        expect([method, url, response.statusCode]).toEqual([method, url, status]);
+      }
+    }
+  });
+
+  it('grants and deducts with a reason as ledger rows, never below zero', async () => {
+    const [user] = await signInUsers(t.app, 1);
+    const url = `/api/admin/users/${user?.userId}/balance`;
+    expect(
+      (await post(url, adminCookie, { amount: 250, reason: 'Tournament prize' })).json().balance,
+    ).toBe(1250);
+    expect(
+      (await post(url, adminCookie, { amount: -50, reason: 'Correction' })).json().balance,
+    ).toBe(1200);
+    const overdraft = await post(url, adminCookie, { amount: -5000, reason: 'Too much' });
+    expect(overdraft.statusCode).toBe(400);
+    expect(overdraft.json().error).toBe('The deduction is larger than the balance.');
+    expect((await post(url, adminCookie, { amount: 0, reason: 'Nothing' })).statusCode).toBe(400);
+    expect((await post(url, adminCookie, { amount: 5, reason: '' })).statusCode).toBe(400);
+    const unknown = '/api/admin/users/00000000-0000-0000-0000-000000000000/balance';
+    expect((await post(unknown, adminCookie, { amount: 5, reason: 'Gift' })).statusCode).toBe(404);
+    const { rows } = await t.db.query<{ kind: string; reason: string; actor_id: string }>(
+      `select kind, reason, actor_id::text as actor_id from ledger_entries
+       where user_id::text = $1 and kind like 'admin%' order by id`,
+      [user?.userId],
+    );
+    expect(rows).toEqual([
+      { kind: 'admin_grant', reason: 'Tournament prize', actor_id: adminId },
+      { kind: 'admin_deduct', reason: 'Correction', actor_id: adminId },
+    ]);
+    const health = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/ledger',
+      headers: { cookie: adminCookie },
+    });
+    expect(health.json()).toEqual({ ...(await ledgerHealth(t.db)), agrees: true });
+  });
+
+  it('makes and removes admins, but not oneself', async () => {
+    const [user] = await signInUsers(t.app, 1);
+    const url = `/api/admin/users/${user?.userId}/role`;
+    expect((await post(url, adminCookie, { isAdmin: true })).json().isAdmin).toBe(true);
+    const asNewAdmin = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/ledger',
+      headers: { cookie: user?.cookie ?? '' },
+    });
+    expect(asNewAdmin.statusCode).toBe(200);
+    expect((await post(url, adminCookie, { isAdmin: false })).json().isAdmin).toBe(false);
+    const self = await post(`/api/admin/users/${adminId}/role`, adminCookie, { isAdmin: false });
+    expect(self.statusCode).toBe(400);
+  });
+
+  it('cancels a match with every stake refunded, once', async () => {
+    const [user] = await signInUsers(t.app, 1);
+    const matchId = await insertMatch(t.db, ['house-a', 'house-b']);
+    await postBet(t.app, user?.cookie ?? '', {
+      matchId,
+      side: 'first',
+      amount: 300,
+      idempotencyKey: 'cancel-1',
+    });
+    expect((await post(`/api/admin/matches/${matchId}/cancel`, adminCookie)).statusCode).toBe(200);
+    expect((await post(`/api/admin/matches/${matchId}/cancel`, adminCookie)).statusCode).toBe(409);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: user?.cookie ?? '' },
+    });
+    expect(me.json().userInfo.balance).toBe(1000);
+    expect((await ledgerHealth(t.db)).agrees).toBe(true);
+  });
+
+  it('announces a match between chosen agents, taking bets until it starts', async () => {
+    const started = await post('/api/admin/matches', adminCookie, {
+      firstAgentId: 'house-a',
+      secondAgentId: 'house-b',
+    });
+    expect(started.statusCode).toBe(201);
+    const { rows } = await t.db.query<{ status: string; starts_at: Date }>(
+      'select status, starts_at from matches where id = $1',
+      [started.json().matchId],
+    );
+    expect(rows[0]?.status).toBe('scheduled');
+    expect(new Date(rows[0]?.starts_at ?? 0).getTime()).toBe(t.clock.now() + 30_000);
+    const same = await post('/api/admin/matches', adminCookie, {
+      firstAgentId: 'house-a',
+      secondAgentId: 'house-a',
+    });
+    expect(same.statusCode).toBe(400);
+    const missing = await post('/api/admin/matches', adminCookie, {
+      firstAgentId: 'house-a',
+      secondAgentId: 'nobody',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('hides and restores agents; hidden ones cannot be matched', async () => {
+    const url = '/api/admin/agents/house-b/visibility';
+    expect((await post(url, adminCookie, { hidden: true })).statusCode).toBe(200);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/agents',
+      headers: { cookie: adminCookie },
+    });
+    expect(list.json().items.find((agent: { id: string }) => agent.id === 'house-b').status).toBe(
+      'hidden',
+    );
+    const refused = await post('/api/admin/matches', adminCookie, {
+      firstAgentId: 'house-a',
+      secondAgentId: 'house-b',
+    });
+    expect(refused.statusCode).toBe(404);
+    expect((await post(url, adminCookie, { hidden: false })).statusCode).toBe(200);
+    expect(
+      (await post('/api/admin/agents/nobody/visibility', adminCookie, { hidden: true })).statusCode,
+    ).toBe(404);
+  });
+});

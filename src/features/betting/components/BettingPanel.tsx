@@ -1,0 +1,126 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { BetSide } from '../../../../core/betting/parimutuel.ts';
+import { formatThousands } from '../../../../core/format/balance.ts';
+import { toast } from '../../../lib/toast.ts';
+import { myBetsQueryOptions } from '../api/myBetsQueryOptions.ts';
+import { placeBet } from '../api/placeBet.ts';
+import { poolsQueryOptions } from '../api/poolsQueryOptions.ts';
+import './betting.css';
+
+/** The signed-in user's query key (the header balance reads it); shared by name, not import. */
+const ME_QUERY_KEY = ['me'] as const;
+
+const newKey = () => crypto.randomUUID();
+
+/**
+ * Pools, implied odds and, while the match takes bets, a form to back a side. One idempotency key
+ * lives until a bet succeeds, so a double click or a retried request places one bet.
+ */
+export function BettingPanel({
+  matchId,
+  names,
+  signedIn,
+}: {
+  matchId: string;
+  names: readonly [string, string];
+  signedIn: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const pools = useQuery(poolsQueryOptions(matchId));
+  const myBets = useQuery(myBetsQueryOptions(matchId, signedIn));
+  const [side, setSide] = useState<BetSide>('first');
+  const [amount, setAmount] = useState('10');
+  const [idempotencyKey, setIdempotencyKey] = useState(newKey);
+  const mutation = useMutation({
+    mutationFn: placeBet,
+    onSuccess: async (placed) => {
+      setIdempotencyKey(newKey());
+      toast.success({ message: `Bet placed: ${formatThousands(placed.bet.amount)} points` });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['pools', matchId] }),
+        queryClient.invalidateQueries({ queryKey: ['bets', 'mine', matchId] }),
+      ]);
+    },
+    onError: (error) => toast.error({ message: 'Bet not placed', description: error.message }),
+  });
+
+  if (!pools.data) return null;
+  const { open, odds, commissionPct } = pools.data;
+  const labels: Record<BetSide, string> = { first: names[0], second: names[1], draw: 'Draw' };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    mutation.mutate({ matchId, side, amount: Number(amount), idempotencyKey });
+  };
+
+  return (
+    <section className="betting-panel" aria-labelledby="betting-title">
+      <h2 id="betting-title" className="section-title">
+        Betting {open ? <span className="badge">Open</span> : <span className="badge">Closed</span>}
+      </h2>
+      <table className="pools" data-testid="pools">
+        <thead>
+          <tr>
+            <th scope="col">Side</th>
+            <th scope="col">Pool</th>
+            <th scope="col">Odds</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(['first', 'second', 'draw'] as const).map((key) => (
+            <tr key={key}>
+              <th scope="row">{labels[key]}</th>
+              <td data-testid={`pool-${key}`}>{formatThousands(pools.data.pools[key])}</td>
+              <td>{odds[key] === null ? '—' : `${odds[key].toFixed(2)}×`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="hint">
+        Parimutuel: winners share the pool; {commissionPct}% goes to the agents’ owners.
+      </p>
+      {open && signedIn ? (
+        <form className="bet-form" onSubmit={submit}>
+          <label>
+            Side
+            <select value={side} onChange={(event) => setSide(event.target.value as BetSide)}>
+              {(['first', 'second', 'draw'] as const).map((key) => (
+                <option key={key} value={key}>
+                  {labels[key]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Points
+            <input
+              type="number"
+              min={1}
+              step={1}
+              required
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+            />
+          </label>
+          <button type="submit" className="button" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Placing…' : 'Place bet'}
+          </button>
+        </form>
+      ) : null}
+      {open && !signedIn ? <p>Sign in to bet on this match.</p> : null}
+      {myBets.data?.items.length ? (
+        <ul className="my-bets" aria-label="Your bets">
+          {myBets.data.items.map((bet) => (
+            <li key={bet.id}>
+              {formatThousands(bet.amount)} on {labels[bet.side]}: {bet.status}
+              {bet.payout !== null && bet.status !== 'open'
+                ? ` (${formatThousands(bet.payout)} back)`
+                : ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { profileSchema } from '../../../../core/protocol/profile.ts';
+import { request } from './request.ts';
+
+/** Query key of the signed-in user's profile. */
+export const PROFILE_QUERY_KEY = ['profile'] as const;
+
+/** Query options of `GET /api/profile`; null for a visitor. */
+export function profileQueryOptions() {
+  return queryOptions({
+    queryKey: PROFILE_QUERY_KEY,
+    queryFn: async () => {
+      const response = await fetch('/api/profile', { credentials: 'include', cache: 'no-store' });
+      if (response.status === 401) return null;
+      return profileSchema.parse(await response.json());
+    },
+  });
+}
+
+/** `PATCH /api/profile`: a new nickname. */
+export function updateNickname(nickname: string) {
+  return request('/api/profile', z.object({ nickname: z.string() }), {
+    method: 'PATCH',
+    body: { nickname },
+  });
+}

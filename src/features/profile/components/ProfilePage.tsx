@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { formatThousands } from '../../../../core/format/balance.ts';
+import { profileQueryOptions } from '../api/profileQueryOptions.ts';
+import { NicknameForm } from './NicknameForm.tsx';
+import { BetsTable, LedgerTable, OwnedAgentsTable } from './ProfileTables.tsx';
+import './profile.css';
+
+/**
+ * `/profile`: nickname, balance, address, bets, agents and ledger. The app passes in what other
+ * features render here (sign-in button, wallet panel), so this feature imports none of them.
+ */
+export function ProfilePage({
+  signIn,
+  wallet,
+}: {
+  signIn: ReactNode;
+  wallet: (address: string) => ReactNode;
+}) {
+  const { data: profile, isPending, error } = useQuery(profileQueryOptions());
+  return (
+    <section className="page" aria-labelledby="page-profile">
+      <h1 id="page-profile">Profile</h1>
+      {isPending ? <p role="status">Loading…</p> : null}
+      {error ? <p role="alert">{error.message}</p> : null}
+      {!isPending && !error && !profile ? (
+        <div className="empty-state" role="status">
+          <h2>You are not signed in</h2>
+          <p>Sign in with your wallet to see your profile.</p>
+          {signIn}
+        </div>
+      ) : null}
+      {profile ? (
+        <>
+          <NicknameForm key={profile.nickname} nickname={profile.nickname} />
+          <dl className="details">
+            <dt>Balance</dt>
+            <dd data-testid="profile-balance">{formatThousands(profile.balance)} points</dd>
+            <dt>Wallet</dt>
+            <dd className="address">{profile.address}</dd>
+            <dt>Role</dt>
+            <dd>{profile.isAdmin ? 'Admin' : 'Player'}</dd>
+          </dl>
+          <h2 className="section-title">Your bets</h2>
+          <BetsTable bets={profile.bets} />
+          <h2 className="section-title">Your agents</h2>
+          <OwnedAgentsTable agents={profile.agents} />
+          <p>
+            <a className="button" href="/agents/mine">
+              Create and edit your agents
+            </a>
+          </p>
+          <h2 className="section-title">Balance history</h2>
+          <LedgerTable ledger={profile.ledger} />
+          <h2 className="section-title">Connected wallet</h2>
+          {wallet(profile.address)}
+        </>
+      ) : null}
+    </section>
+  );
+}
