@@ -87,4 +87,20 @@ describe('wallet sign-in through the AppKit modal', () => {
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await page.getByTestId('user-nickname').count()).toBe(0);
   });
+
+  it('clears the sign-in when the wallet switches network', async () => {
+    const { page, wallet } = await walletPage();
+    await signInThroughModal(page);
+    // The wallet stack loads in the background after the reload and reconnects the wallet.
+    const callsBeforeReconnect = wallet.methods.length;
+    await page.waitForFunction(() => document.querySelector('w3m-modal') !== null);
+    await expect
+      .poll(() => wallet.methods.slice(callsBeforeReconnect).includes('eth_chainId'))
+      .toBe(true);
+    await Promise.all([page.waitForEvent('load'), wallet.switchChain(page, 42161)]);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await page.evaluate(() => fetch('/api/me').then((response) => response.status))).toBe(
+      401,
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Hex } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 
@@ -11,11 +11,16 @@ type RpcAnswer =
   | { result: unknown; events?: [string, unknown][] }
   | { error: { code: number; message: string } };
 
-/** What the wallet did, for assertions (e.g. which messages it signed). */
+/** What the wallet did (for assertions), and what the test can make it do. */
 export interface TestWalletLog {
   methods: string[];
   signedMessages: string[];
+  /** Switches the wallet's network the way a user does in the extension, emitting chainChanged. */
+  switchChain(page: Page, chainId: number): Promise<void>;
 }
+
+/** The DOM event the page-side wallet listens on for events the test makes the wallet emit. */
+const EMIT_EVENT = 'gridmind-test-wallet:emit';
 
 /**
  * Injects an EIP-1193 wallet, announced through EIP-6963, into every page of the context before
@@ -26,9 +31,20 @@ export async function injectTestWallet(
   context: BrowserContext,
   account: PrivateKeyAccount,
 ): Promise<TestWalletLog> {
-  const log: TestWalletLog = { methods: [], signedMessages: [] };
   let permitted = false;
   let chainId = 1;
+  const log: TestWalletLog = {
+    methods: [],
+    signedMessages: [],
+    async switchChain(page, nextChainId) {
+      chainId = nextChainId;
+      await page.evaluate(
+        ([eventName, hex]) =>
+          window.dispatchEvent(new CustomEvent(eventName, { detail: ['chainChanged', hex] })),
+        [EMIT_EVENT, `0x${nextChainId.toString(16)}`] as const,
+      );
+    },
+  };
   const hexChainId = () => `0x${chainId.toString(16)}`;
   const accounts = () => (permitted ? [account.address] : []);
 
@@ -84,13 +100,13 @@ export async function injectTestWallet(
   // tsx compiles with keepNames, so the serialized function calls an `__name` helper that the
   // page lacks: define it in the script's own scope.
   await context.addInitScript({
-    content: `(() => { const __name = (target) => target; (${pageSideWallet.toString()})(${JSON.stringify({ rdns: TEST_WALLET_RDNS })}); })();`,
+    content: `(() => { const __name = (target) => target; (${pageSideWallet.toString()})(${JSON.stringify({ rdns: TEST_WALLET_RDNS, emitEvent: EMIT_EVENT })}); })();`,
   });
   return log;
 }
 
 /** Runs in the page: a thin EIP-1193 provider forwarding every request to the test process. */
-function pageSideWallet({ rdns }: { rdns: string }) {
+function pageSideWallet({ rdns, emitEvent }: { rdns: string; emitEvent: string }) {
   type Listener = (value: unknown) => void;
   const bridge = (window as unknown as Record<string, unknown>).__gridmindTestWallet as (
     method: string,
@@ -120,6 +136,10 @@ function pageSideWallet({ rdns }: { rdns: string }) {
       return provider;
     },
   };
+  window.addEventListener(emitEvent, (event) => {
+    const [name, value] = (event as CustomEvent<[string, unknown]>).detail;
+    for (const listener of listeners.get(name) ?? []) listener(value);
+  });
   const icon =
     'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"%3E%3Crect width="8" height="8" fill="%23f43f5e"/%3E%3C/svg%3E';
   const detail = Object.freeze({
