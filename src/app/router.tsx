@@ -38,12 +38,29 @@ const pageRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'agents/mine',
+    lazy: async () => ({
+      Component: (await import('../features/agentEditor/components/MyAgentsPage.tsx')).MyAgentsPage,
+    }),
+  },
+  {
     path: 'admin',
-    lazy: async () => ({ Component: (await import('../pages/AdminPage.tsx')).AdminPage }),
+    lazy: async () => ({
+      Component: (await import('../features/admin/components/AdminPage.tsx')).AdminPage,
+    }),
   },
   {
     path: 'profile',
-    lazy: async () => ({ Component: (await import('../pages/ProfilePage.tsx')).ProfilePage }),
+    lazy: async () => {
+      const [{ ProfilePage }, { LoginButton }, { WalletPanel }] = await Promise.all([
+        import('../features/profile/components/ProfilePage.tsx'),
+        import('../features/auth/components/LoginButton.tsx'),
+        import('../features/wallet/components/WalletPanel.tsx'),
+      ]);
+      // The app composes features: the profile shows the sign-in button and the wallet panel.
+      const wallet = (address: string) => <WalletPanel address={address} />;
+      return { element: <ProfilePage signIn={<LoginButton />} wallet={wallet} /> };
+    },
   },
   {
     path: 'auth/logout',

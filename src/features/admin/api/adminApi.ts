@@ -1,0 +1,71 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { adminAgentsResponseSchema } from '../../../../core/protocol/adminEconomy.ts';
+import { adminUsersResponseSchema } from '../../../../core/protocol/adminUsers.ts';
+import { ledgerHealthSchema } from '../../../../core/protocol/ledger.ts';
+import { matchListResponseSchema } from '../../../../core/protocol/matches.ts';
+import { request } from './request.ts';
+
+const ok = z.object({}).loose();
+
+/** Users matching a search (address or nickname). */
+export const adminUsersQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: ['admin', 'users', search] as const,
+    queryFn: () =>
+      request(`/api/admin/users?query=${encodeURIComponent(search)}`, adminUsersResponseSchema),
+  });
+
+/** Every agent, hidden and retired ones included. */
+export const adminAgentsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'agents'] as const,
+    queryFn: () => request('/api/admin/agents', adminAgentsResponseSchema),
+  });
+
+/** The ledger's totals and whether they agree; null when the server says we are not an admin. */
+export const ledgerHealthQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'ledger'] as const,
+    queryFn: async () => {
+      const response = await fetch('/api/admin/ledger', {
+        credentials: 'include',
+        cache: 'no-store',
+      });
+      // The server decides who is an admin: 401 and 403 both mean "not for you".
+      if (response.status === 401 || response.status === 403) return null;
+      return request('/api/admin/ledger', ledgerHealthSchema);
+    },
+    refetchInterval: 10_000,
+  });
+
+/** Matches that are not over: live ones (and announced ones where the server lists them). */
+export const openMatchesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'matches'] as const,
+    queryFn: () => request('/api/matches?status=live&limit=50', matchListResponseSchema),
+    refetchInterval: 5000,
+  });
+
+/** Admin actions; each resolves when the server accepted it and rejects with its message. */
+export const adminActions = {
+  setRole: (userId: string, isAdmin: boolean) =>
+    request(`/api/admin/users/${userId}/role`, ok, { method: 'POST', body: { isAdmin } }),
+  adjustBalance: (userId: string, amount: number, reason: string) =>
+    request(`/api/admin/users/${userId}/balance`, ok, {
+      method: 'POST',
+      body: { amount, reason },
+    }),
+  setHidden: (agentId: string, hidden: boolean) =>
+    request(`/api/admin/agents/${encodeURIComponent(agentId)}/visibility`, ok, {
+      method: 'POST',
+      body: { hidden },
+    }),
+  startMatch: (firstAgentId: string, secondAgentId: string) =>
+    request('/api/admin/matches', z.object({ matchId: z.string() }), {
+      method: 'POST',
+      body: { firstAgentId, secondAgentId },
+    }),
+  cancelMatch: (matchId: string) =>
+    request(`/api/admin/matches/${encodeURIComponent(matchId)}/cancel`, ok, { method: 'POST' }),
+};

@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import { GridmindError } from '../../../../core/errors.ts';
+
+/** Sends (or GETs without a body) JSON and validates the answer; 4xx messages reach the user. */
+export async function request<T>(
+  url: string,
+  schema: z.ZodType<T>,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    credentials: 'include',
+    cache: 'no-store',
+    ...(init.body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) }),
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message = (body as { error?: unknown; issues?: { message: string }[] } | null) ?? {};
+    const detail = message.issues?.[0]?.message ?? message.error;
+    throw new GridmindError(
+      typeof detail === 'string' ? detail : 'The server could not answer. Try again shortly.',
+    );
+  }
+  return schema.parse(body);
+}

@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { ledgerHealthQueryOptions } from '../api/adminApi.ts';
+import { AgentsAdmin } from './AgentsAdmin.tsx';
+import { LedgerHealthCard } from './LedgerHealthCard.tsx';
+import { MatchesAdmin } from './MatchesAdmin.tsx';
+import { UsersAdmin } from './UsersAdmin.tsx';
+import './admin.css';
+
+/**
+ * `/admin`: users, matches, agents and ledger health. Whether to show the tools is the server's
+ * answer to the first admin call; it checks the role again on every other one.
+ */
+export function AdminPage() {
+  const health = useQuery(ledgerHealthQueryOptions());
+  if (health.isPending) return <p role="status">Loading…</p>;
+  if (!health.data) {
+    return (
+      <section className="page">
+        <h1>Admin</h1>
+        <div className="empty-state" role="status">
+          <h2>Admins only</h2>
+          <p>This area is for Gridmind administrators.</p>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="page admin-page" aria-labelledby="admin-title">
+      <h1 id="admin-title">Admin</h1>
+      <LedgerHealthCard />
+      <UsersAdmin />
+      <MatchesAdmin />
+      <AgentsAdmin />
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatThousands } from '../../../../core/format/balance.ts';
+import { ledgerHealthQueryOptions } from '../api/adminApi.ts';
+
+/** The ledger's totals: granted = balances + open stakes + house, or a loud warning. */
+export function LedgerHealthCard() {
+  const health = useQuery(ledgerHealthQueryOptions());
+  if (!health.data) return null;
+  const { granted, balances, openStakes, house, agrees, mismatchedUsers } = health.data;
+  return (
+    <section aria-labelledby="admin-ledger">
+      <h2 id="admin-ledger" className="section-title">
+        Ledger health
+      </h2>
+      <p role={agrees ? 'status' : 'alert'} data-testid="ledger-agrees">
+        {agrees ? 'The ledger agrees.' : `The ledger does not agree (${mismatchedUsers} users).`}
+      </p>
+      <dl className="details">
+        <dt>Granted</dt>
+        <dd>{formatThousands(granted)}</dd>
+        <dt>Balances</dt>
+        <dd>{formatThousands(balances)}</dd>
+        <dt>Open stakes</dt>
+        <dd>{formatThousands(openStakes)}</dd>
+        <dt>House</dt>
+        <dd>{formatThousands(house)}</dd>
+      </dl>
+    </section>
+  );
+}

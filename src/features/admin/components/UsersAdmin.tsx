@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { formatThousands } from '../../../../core/format/balance.ts';
+import { adminActions, adminUsersQueryOptions } from '../api/adminApi.ts';
+import { useAdminAction } from './useAdminAction.ts';
+
+/** Users: search, make or remove admins, grant or deduct balance with a reason. */
+export function UsersAdmin() {
+  const [search, setSearch] = useState('');
+  const users = useQuery(adminUsersQueryOptions(search));
+  const setRole = useAdminAction(adminActions.setRole, 'Role changed');
+  const adjust = useAdminAction(adminActions.adjustBalance, 'Balance changed');
+  const [target, setTarget] = useState<string | null>(null);
+  const [amount, setAmount] = useState('100');
+  const [reason, setReason] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (target) adjust.mutate([target, Number(amount), reason]);
+  };
+  return (
+    <section aria-labelledby="admin-users">
+      <h2 id="admin-users" className="section-title">
+        Users
+      </h2>
+      <input
+        type="search"
+        placeholder="Search address or nickname"
+        aria-label="Search users"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">Nickname</th>
+            <th scope="col">Address</th>
+            <th scope="col">Balance</th>
+            <th scope="col">Role</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.data?.users.map((user) => (
+            <tr key={user.userId} data-testid="admin-user">
+              <td>{user.nickname}</td>
+              <td className="address">{user.address}</td>
+              <td>{formatThousands(BigInt(user.balance))}</td>
+              <td>{user.isAdmin ? 'Admin' : 'Player'}</td>
+              <td>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => setRole.mutate([user.userId, !user.isAdmin])}
+                >
+                  {user.isAdmin ? 'Remove admin' : 'Make admin'}
+                </button>{' '}
+                <button type="button" className="button" onClick={() => setTarget(user.userId)}>
+                  Grant or deduct
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {target ? (
+        <form className="inline-form" onSubmit={submit} aria-label="Change balance">
+          <label>
+            Points (negative deducts)
+            <input
+              type="number"
+              step={1}
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+            />
+          </label>
+          <label>
+            Reason
+            <input
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              required
+              minLength={3}
+            />
+          </label>
+          <button type="submit" className="button" disabled={adjust.isPending}>
+            Apply
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  type CreateAgentBody,
+  ownedAgentSchema,
+  type UpdateAgentBody,
+} from '../../../../core/protocol/customAgents.ts';
+import { request } from './request.ts';
+
+/** Query options of the signed-in user's agents (`GET /api/agents/mine`); null for a visitor. */
+export function myAgentsQueryOptions() {
+  return queryOptions({
+    queryKey: ['agents', 'mine'] as const,
+    queryFn: async () => {
+      const response = await fetch('/api/agents/mine', {
+        credentials: 'include',
+        cache: 'no-store',
+      });
+      if (response.status === 401) return null;
+      return z.object({ items: z.array(ownedAgentSchema) }).parse(await response.json());
+    },
+  });
+}
+
+/** `POST /api/agents`. */
+export function createAgent(body: CreateAgentBody) {
+  return request('/api/agents', ownedAgentSchema, { method: 'POST', body });
+}
+
+/** `PATCH /api/agents/:id`. */
+export function updateAgent(id: string, body: UpdateAgentBody) {
+  return request(`/api/agents/${encodeURIComponent(id)}`, ownedAgentSchema, {
+    method: 'PATCH',
+    body,
+  });
+}
+
+/** `DELETE /api/agents/:id`: retires the agent. */
+export function retireAgent(id: string) {
+  return request(`/api/agents/${encodeURIComponent(id)}`, ownedAgentSchema, { method: 'DELETE' });
+}
