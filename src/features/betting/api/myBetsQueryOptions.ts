@@ -5,11 +5,15 @@ import { request } from './request.ts';
 
 const myBetsSchema = z.object({ items: z.array(betSchema) });
 
-/** Query options of the signed-in user's bets on one match (empty for visitors). */
-export function myBetsQueryOptions(matchId: string, signedIn: boolean) {
+/** Query options of the signed-in user's bets on one match; null for a visitor (401). */
+export function myBetsQueryOptions(matchId: string) {
+  const url = `/api/bets?matchId=${encodeURIComponent(matchId)}`;
   return queryOptions({
     queryKey: ['bets', 'mine', matchId] as const,
-    queryFn: () => request(`/api/bets?matchId=${encodeURIComponent(matchId)}`, myBetsSchema),
-    enabled: signedIn,
+    queryFn: async () => {
+      const response = await fetch(url, { credentials: 'include', cache: 'no-store' });
+      if (response.status === 401) return null;
+      return request(url, myBetsSchema);
+    },
   });
 }

@@ -20,15 +20,15 @@ const newKey = () => crypto.randomUUID();
 export function BettingPanel({
   matchId,
   names,
-  signedIn,
 }: {
   matchId: string;
   names: readonly [string, string];
-  signedIn: boolean;
 }) {
   const queryClient = useQueryClient();
   const pools = useQuery(poolsQueryOptions(matchId));
-  const myBets = useQuery(myBetsQueryOptions(matchId, signedIn));
+  const myBets = useQuery(myBetsQueryOptions(matchId));
+  // The server answers a visitor's bets with 401, which the query turns into null.
+  const signedIn = myBets.data != null;
   const [side, setSide] = useState<BetSide>('first');
   const [amount, setAmount] = useState('10');
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
