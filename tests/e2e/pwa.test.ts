@@ -9,6 +9,7 @@ import {
   serveFakeRpc,
   serveWalletImages,
   WALLET_IMAGE_URL,
+  waitForPersistedMe,
   waitForServiceWorkerControl,
 } from './support/pwa.ts';
 import { startServer, type TestServer } from './support/server.ts';
@@ -35,32 +36,6 @@ afterEach(async () => {
 async function freshPage(): Promise<Page> {
   context = await newIsolatedContext(browser, server.origin, { width: 390, height: 844 });
   return context.newPage();
-}
-
-/** Waits until the persisted query client in IndexedDB holds the signed-in user. */
-async function waitForPersistedMe(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('gridmind');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const db = open.result;
-          const read = db.transaction('queries').objectStore('queries').get('queryClient');
-          read.onerror = () => resolve(false);
-          read.onsuccess = () => {
-            const queries = (read.result?.clientState?.queries ?? []) as {
-              queryKey: unknown[];
-              state: { data: unknown };
-            }[];
-            db.close();
-            resolve(queries.some((query) => query.queryKey[0] === 'me' && query.state.data));
-          };
-        };
-      }),
-    null,
-    { timeout: 15_000, polling: 250 },
-  );
 }
 
 describe('service worker', () => {

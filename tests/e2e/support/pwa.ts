@@ -24,6 +24,32 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   });
 }
 
+/** Waits until the persisted query client in IndexedDB holds the signed-in user. */
+export async function waitForPersistedMe(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('gridmind');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          const read = db.transaction('queries').objectStore('queries').get('queryClient');
+          read.onerror = () => resolve(false);
+          read.onsuccess = () => {
+            const queries = (read.result?.clientState?.queries ?? []) as {
+              queryKey: unknown[];
+              state: { data: unknown };
+            }[];
+            db.close();
+            resolve(queries.some((query) => query.queryKey[0] === 'me' && query.state.data));
+          };
+        };
+      }),
+    null,
+    { timeout: 15_000, polling: 250 },
+  );
+}
+
 /** A wallet-directory image URL, as AppKit asks for it. */
 export const WALLET_IMAGE_URL =
   'https://api.web3modal.org/getWalletImage/e7c4d26541a7fd84dbdfa9922d3ad21e936e13a7a0e44385d44f006139e44d3b?projectId=test&st=appkit&sv=html-wagmi-1.8.24';
