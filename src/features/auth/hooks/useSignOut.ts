@@ -23,7 +23,12 @@ export function useSignOut(): void {
       const serverSignedOut = await logout();
       try {
         // The wallet may still be remembered even if AppKit was not loaded on this page yet.
-        const disconnect = loadAppKit().then(({ appKit }) => appKit.disconnect('eip155'));
+        // ready() waits for AppKit to restore that connection; disconnecting earlier would
+        // miss it and the wallet would reconnect right after.
+        const disconnect = loadAppKit().then(async ({ appKit }) => {
+          await appKit.ready();
+          await appKit.disconnect('eip155');
+        });
         await withTimeout(disconnect, DISCONNECT_TIMEOUT_MS, 'Wallet disconnect timed out');
       } catch (error) {
         console.warn('Wallet disconnect failed', error);
