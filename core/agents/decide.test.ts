@@ -80,6 +80,15 @@ describe('decide', () => {
     expect(Connect4Position.fromMoves('4').canPlay(decision.move)).toBe(true);
   });
 
+  it('keeps time for a heuristic answer when the solver runs into the deadline', () => {
+    let time = 0;
+    const now = () => (time += 1);
+    const top = traits(10, { thinkTimeMs: 10_000 });
+    const { trace } = decide('2125565612', top, { seed: 1, deadline: 60, now });
+    expect(trace.depth).toBeGreaterThanOrEqual(7);
+    expect(trace.depth).toBeLessThan(32);
+  });
+
   it('plays exact scores late in the game at top skill', () => {
     const { trace } = decide('3133577417651455562354437434', traits(10), { seed: 1, ...clock });
     expect(trace.reason).toMatch(/forced win|draw|loss|wins|blocks|threat/);

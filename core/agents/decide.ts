@@ -72,7 +72,12 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
   const exact = fromBook
     ? { scores: fromBook }
     : trySolver
-      ? exactColumnScores(position, { ...budget, maxNodes: profile.maxNodes * 0.75 })
+      ? exactColumnScores(position, {
+          ...budget,
+          maxNodes: profile.maxNodes * 0.75,
+          // keep a quarter of the time for the heuristic fallback if the clock runs short
+          deadline: solverDeadline(options),
+        })
       : null;
   let nodes = trySolver && !fromBook ? solverNodesOfLastCall() : 0;
   let scores: (number | null)[];
@@ -114,6 +119,12 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
       reason,
     },
   };
+}
+
+function solverDeadline({ deadline, now }: DecideOptions): number {
+  if (!Number.isFinite(deadline)) return deadline;
+  const start = now();
+  return start + Math.max(0, deadline - start) * 0.75;
 }
 
 /** Iterative deepening: the deepest fully searched iteration wins; a cut-off one is dropped. */
