@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Lifecycle of a match: played by the runner, then finished (or cancelled by an operator). */
-export const matchStatusSchema = z.enum(['live', 'finished', 'cancelled']);
+export const matchStatusSchema = z.enum(['scheduled', 'live', 'finished', 'cancelled']);
 
 /** Who won: the player who moved first, the second, or nobody. */
 export const matchResultSchema = z.enum(['first', 'second', 'draw']);
@@ -35,6 +35,8 @@ export const matchSummarySchema = z.object({
   result: matchResultSchema.optional(),
   startedAt: z.iso.datetime({ offset: true }),
   endedAt: z.iso.datetime({ offset: true }).optional(),
+  /** A scheduled match's first move: bets are taken until then. */
+  startsAt: z.iso.datetime({ offset: true }).optional(),
 });
 
 /** One played move: `ply` is its number (1 for the first move), also the SSE event id. */
@@ -54,7 +56,7 @@ export const matchDetailSchema = matchSummarySchema.extend({
 
 /** Query of `GET /api/matches`. The cursor is opaque to clients. */
 export const matchListQuerySchema = z.object({
-  status: z.enum(['live', 'finished']).optional(),
+  status: z.enum(['scheduled', 'live', 'finished']).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });

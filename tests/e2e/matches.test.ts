@@ -13,6 +13,7 @@ beforeAll(async () => {
   // The harness passes its environment on: quick pacing so matches move and finish in the test.
   process.env.LIVE_MATCHES = '2';
   process.env.MOVE_DELAY_MS = '150';
+  process.env.BETTING_WINDOW_MS = '0';
   server = await startServer();
   browser = await launchBrowser();
 });

@@ -13,7 +13,7 @@ const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(
 export const matchRowSchema = z.object({
   id: z.string(),
   seq: z.coerce.string(),
-  status: z.enum(['live', 'finished', 'cancelled']),
+  status: z.enum(['scheduled', 'live', 'finished', 'cancelled']),
   first_agent_id: z.string(),
   second_agent_id: z.string(),
   first_name: z.string(),
@@ -25,6 +25,7 @@ export const matchRowSchema = z.object({
   result: z.enum(['first', 'second', 'draw']).nullable(),
   started_at: timestamp,
   ended_at: timestamp.nullable(),
+  starts_at: timestamp.nullable(),
 });
 
 /** @see matchRowSchema */
@@ -33,7 +34,7 @@ export type MatchRow = z.infer<typeof matchRowSchema>;
 /** Columns to select (from `matches m` joined to `agents a1`, `agents a2`) for `matchRowSchema`. */
 export const MATCH_COLUMNS = `m.id, m.seq::text as seq, m.status, m.first_agent_id, m.second_agent_id,
   a1.name as first_name, a2.name as second_name, m.first_rating, m.second_rating, m.seed, m.moves,
-  m.result, m.started_at, m.ended_at`;
+  m.result, m.started_at, m.ended_at, m.starts_at`;
 
 /** The join that `MATCH_COLUMNS` needs. */
 export const MATCH_FROM = `matches m join agents a1 on a1.id = m.first_agent_id
@@ -57,6 +58,7 @@ export function toMatchSummary(row: MatchRow): MatchSummary {
     ...(row.result ? { result: row.result } : {}),
     startedAt: row.started_at.toISOString(),
     ...(row.ended_at ? { endedAt: row.ended_at.toISOString() } : {}),
+    ...(row.starts_at ? { startsAt: row.starts_at.toISOString() } : {}),
   });
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AgentDecision } from '../../../core/agents/decide.ts';
 import type { Database } from '../../db/database.ts';
 import { type AgentRow, listAgentRows } from '../agents/agentStore.ts';
+import { schedulableAgentIds } from '../customAgents/agentOwnership.ts';
 import { findMatch } from './matchStore.ts';
 import {
   claimMatches,
@@ -30,6 +31,10 @@ export interface MatchRunnerOptions {
   ownerId: string;
   liveMatches: number;
   moveDelayMs: number;
+  /** BETTING_WINDOW_MS: new matches are announced this long before their first move (0: none). */
+  bettingWindowMs?: number;
+  /** BET_COMMISSION_PCT, for the settlement in the transaction that ends a match. */
+  commissionPct?: number;
   leaseMs?: number;
   sweepMs?: number;
   scheduler?: Scheduler;
@@ -94,7 +99,10 @@ export class MatchRunner {
     for (const id of await claimMatches(db, ownerId, new Date(this.scheduler.now()), leaseUntil)) {
       if (!this.owned.has(id)) this.adopt(id, 0);
     }
-    const agents = await listAgentRows(db);
+    // Hidden and retired agents are never paired.
+    const schedulable = await schedulableAgentIds(db);
+    const agents = (await listAgentRows(db)).filter((agent) => schedulable.has(agent.id));
+    const bettingWindowMs = this.options.bettingWindowMs ?? 0;
     while (agents.length >= 2) {
       const first = Math.floor(this.random() * agents.length);
       const second = (first + 1 + Math.floor(this.random() * (agents.length - 1))) % agents.length;
@@ -106,13 +114,14 @@ export class MatchRunner {
           secondId: agents[second]!.id,
           seed: Math.floor(this.random() * 2 ** 31),
           owner: ownerId,
+          startsAt: bettingWindowMs > 0 ? new Date(this.scheduler.now() + bettingWindowMs) : null,
         },
         this.options.liveMatches,
         new Date(this.scheduler.now()),
         leaseUntil,
       );
       if (!id) break;
-      this.adopt(id, this.options.moveDelayMs);
+      this.adopt(id, Math.max(bettingWindowMs, this.options.moveDelayMs));
     }
   }
 
@@ -123,7 +132,11 @@ export class MatchRunner {
   async playMove(matchId: string): Promise<boolean> {
     const { db, ownerId } = this.options;
     const match = await findMatch(db, matchId);
-    if (match?.status !== 'live') return false;
+    if (match?.status !== 'live' && match?.status !== 'scheduled') return false;
+    // An announced match taken over from another process keeps taking bets until it starts.
+    if (match.starts_at && match.starts_at.getTime() > this.scheduler.now() && !match.moves) {
+      return true;
+    }
     const ply = match.moves.length + 1;
     const agentId = ply % 2 === 1 ? match.first_agent_id : match.second_agent_id;
     const agent = (await listAgentRows(db)).find((row) => row.id === agentId);
@@ -144,6 +157,7 @@ export class MatchRunner {
       trace: decision.trace,
       now: new Date(now),
       leaseUntil: new Date(now + this.leaseMs),
+      commissionPct: this.options.commissionPct ?? 0,
     });
     if (!recorded) return false;
     return recorded.result === null;

@@ -13,7 +13,11 @@ import {
 /** One page of matches, newest first, and the cursor of the next page. */
 export async function listMatches(
   db: Queryable,
-  query: { status?: 'live' | 'finished' | undefined; cursor?: string | undefined; limit: number },
+  query: {
+    status?: 'scheduled' | 'live' | 'finished' | undefined;
+    cursor?: string | undefined;
+    limit: number;
+  },
 ): Promise<{ items: MatchSummary[]; nextCursor: string | null }> {
   const params: unknown[] = [];
   const where: string[] = [];

@@ -9,7 +9,7 @@ import { findMatch, listMoves } from './matchStore.ts';
 
 /** The final event of a match read back from its row (a stream opened after it ended). */
 export function resultOf(row: MatchRow): ResultEvent | null {
-  if (row.status === 'live' || !row.ended_at) return null;
+  if (row.status === 'live' || row.status === 'scheduled' || !row.ended_at) return null;
   const outcome = Connect4Position.fromMoves(row.moves).outcome();
   return {
     matchId: row.id,

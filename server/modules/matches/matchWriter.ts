@@ -2,6 +2,7 @@ import type { MoveTrace } from '../../../core/agents/decide.ts';
 import { Connect4Position } from '../../../core/games/connect4/position.ts';
 import type { MatchResult, MoveEvent, ResultEvent } from '../../../core/protocol/matches.ts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { settleMatch } from '../bets/settleMatch.ts';
 import { MATCH_CHANNEL, type MatchNotification } from './matchEvents.ts';
 import { applyRatings } from './ratingUpdate.ts';
 
@@ -15,7 +16,15 @@ async function notify(tx: Queryable, notification: MatchNotification): Promise<v
 /** Creates a live match owned by `owner` if fewer than `liveTarget` are live; returns its id. */
 export async function createMatchIfBelowTarget(
   db: Database,
-  input: { id: string; firstId: string; secondId: string; seed: number; owner: string },
+  input: {
+    id: string;
+    firstId: string;
+    secondId: string;
+    seed: number;
+    owner: string;
+    /** When set, the match is announced ('scheduled', taking bets) until this first move. */
+    startsAt?: Date | null;
+  },
   liveTarget: number,
   now: Date,
   leaseUntil: Date,
@@ -23,15 +32,25 @@ export async function createMatchIfBelowTarget(
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [CREATE_LOCK_KEY]);
     const { rows } = await tx.query<{ count: number }>(
-      `select count(*)::int as count from matches where status = 'live'`,
+      `select count(*)::int as count from matches where status in ('scheduled', 'live')`,
     );
     if ((rows[0]?.count ?? 0) >= liveTarget) return null;
     await tx.query(
       `insert into matches (id, status, first_agent_id, second_agent_id, first_rating, second_rating,
-         seed, owner, lease_until, started_at)
-       select $1, 'live', a1.id, a2.id, a1.rating, a2.rating, $4, $5, $6, $7
+         seed, owner, lease_until, started_at, starts_at)
+       select $1, case when $8::timestamptz is null then 'live' else 'scheduled' end, a1.id, a2.id,
+         a1.rating, a2.rating, $4, $5, $6, coalesce($8, $7), $8
        from agents a1, agents a2 where a1.id = $2 and a2.id = $3`,
-      [input.id, input.firstId, input.secondId, input.seed, input.owner, leaseUntil, now],
+      [
+        input.id,
+        input.firstId,
+        input.secondId,
+        input.seed,
+        input.owner,
+        leaseUntil,
+        now,
+        input.startsAt ?? null,
+      ],
     );
     return input.id;
   });
@@ -48,7 +67,7 @@ export async function claimMatches(
   // processes claiming the same expired match only one gets it back.
   const { rows } = await db.query<{ id: string }>(
     `update matches set owner = $1, lease_until = $3
-     where status = 'live' and (owner = $1 or owner is null or lease_until < $2)
+     where status in ('scheduled', 'live') and (owner = $1 or owner is null or lease_until < $2)
      returning id`,
     [owner, now, leaseUntil],
   );
@@ -57,16 +76,17 @@ export async function claimMatches(
 
 /** Extends the lease of every live match `owner` holds. */
 export async function renewLeases(db: Queryable, owner: string, leaseUntil: Date): Promise<void> {
-  await db.query(`update matches set lease_until = $2 where status = 'live' and owner = $1`, [
-    owner,
-    leaseUntil,
-  ]);
+  await db.query(
+    `update matches set lease_until = $2 where status in ('scheduled', 'live') and owner = $1`,
+    [owner, leaseUntil],
+  );
 }
 
 /** Gives up `owner`'s matches at a clean shutdown so another process may continue them at once. */
 export async function releaseMatches(db: Queryable, owner: string): Promise<void> {
   await db.query(
-    `update matches set owner = null, lease_until = null where status = 'live' and owner = $1`,
+    `update matches set owner = null, lease_until = null
+     where status in ('scheduled', 'live') and owner = $1`,
     [owner],
   );
 }
@@ -81,6 +101,8 @@ export interface MoveToRecord {
   trace: MoveTrace;
   now: Date;
   leaseUntil: Date;
+  /** BET_COMMISSION_PCT (default 0): bets are settled in the transaction that ends the match. */
+  commissionPct?: number;
 }
 
 /** What was stored and published; `null` when the match is no longer ours or the ply is taken. */
@@ -98,7 +120,8 @@ export async function recordMove(db: Database, input: MoveToRecord): Promise<Rec
       [input.matchId],
     );
     const match = rows[0];
-    if (match?.status !== 'live' || match.owner !== input.owner) return null;
+    const playable = match?.status === 'live' || match?.status === 'scheduled';
+    if (!match || !playable || match.owner !== input.owner) return null;
     if (match.moves.length !== input.ply - 1) return null;
     const position = Connect4Position.fromMoves(match.moves);
     position.play(input.column);
@@ -125,7 +148,8 @@ export async function recordMove(db: Database, input: MoveToRecord): Promise<Rec
           : null;
     await tx.query(
       `update matches set moves = $2, lease_until = $3,
-         status = case when $4::text is null then status else 'finished' end,
+         started_at = case when status = 'scheduled' then $5::timestamptz else started_at end,
+         status = case when $4::text is null then 'live' else 'finished' end,
          result = $4::text, ended_at = case when $4::text is null then null else $5::timestamptz end
        where id = $1`,
       [input.matchId, position.moves, input.leaseUntil, result, input.now],
@@ -141,6 +165,7 @@ export async function recordMove(db: Database, input: MoveToRecord): Promise<Rec
     await notify(tx, { kind: 'move', event: move });
     if (!result) return { move, result: null };
     await applyRatings(tx, input.matchId, result, input.now);
+    await settleMatch(tx, input.matchId, input.commissionPct ?? 0, input.now);
     const resultEvent: ResultEvent = {
       matchId: input.matchId,
       status: 'finished',

@@ -35,6 +35,8 @@ export const matchesModule: FastifyPluginAsync<{ startRunner: boolean }> = async
     ownerId: `${hostname()}:${config.PORT}`,
     liveMatches: config.LIVE_MATCHES,
     moveDelayMs: config.MOVE_DELAY_MS,
+    bettingWindowMs: config.BETTING_WINDOW_MS,
+    commissionPct: config.BET_COMMISSION_PCT,
     scheduler: { ...systemScheduler, now },
   });
   app.addHook('onReady', async () => runner.start());

@@ -65,6 +65,7 @@ describe.each(testDatabaseKinds())('a server killed mid-match on %s', (kind) => 
       CLIENT_DIR: dir,
       LIVE_MATCHES: '1',
       MOVE_DELAY_MS: '20',
+      BETTING_WINDOW_MS: '0',
     };
     if (kind === 'postgres') {
       const adminUrl = process.env.TEST_DATABASE_URL!;

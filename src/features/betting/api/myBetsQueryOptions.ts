@@ -15,5 +15,8 @@ export function myBetsQueryOptions(matchId: string) {
       if (response.status === 401) return null;
       return request(url, myBetsSchema);
     },
+    // While a bet waits for its match, look again now and then to see it settle.
+    refetchInterval: (query) =>
+      query.state.data?.items.some((bet) => bet.status === 'open') ? 3000 : false,
   });
 }

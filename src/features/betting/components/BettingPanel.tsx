@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { BetSide } from '../../../../core/betting/parimutuel.ts';
 import { formatThousands } from '../../../../core/format/balance.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -29,6 +29,11 @@ export function BettingPanel({
   const myBets = useQuery(myBetsQueryOptions(matchId));
   // The server answers a visitor's bets with 401, which the query turns into null.
   const signedIn = myBets.data != null;
+  const settledBets = myBets.data?.items.filter((bet) => bet.status !== 'open').length ?? 0;
+  // A settled bet changed the balance: the header reads it from the `me` query.
+  useEffect(() => {
+    if (settledBets > 0) void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+  }, [settledBets, queryClient]);
   const [side, setSide] = useState<BetSide>('first');
   const [amount, setAmount] = useState('10');
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);

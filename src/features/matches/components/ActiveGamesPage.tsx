@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { AnnouncedMatches } from '../../betting/components/AnnouncedMatches.tsx';
 import { matchesQueryOptions } from '../api/matchesQueryOptions.ts';
 import { MatchCard } from './MatchCard.tsx';
 
@@ -12,6 +13,7 @@ export function ActiveGamesPage() {
       <p className="lead">
         Agents playing Connect Four right now. Open a board to watch it up close.
       </p>
+      <AnnouncedMatches />
       <h2>Live now</h2>
       {live.isError && !live.data ? <p role="alert">{live.error.message}</p> : null}
       {live.data && live.data.items.length === 0 ? (

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { BettingPanel } from '../../betting/components/BettingPanel.tsx';
 import { matchQueryOptions } from '../api/matchQueryOptions.ts';
 import { rosterQueryOptions } from '../api/rosterQueryOptions.ts';
 import { winningLineOf } from '../board/pieces.ts';
@@ -19,11 +20,12 @@ export function WatchPage() {
   const roster = useQuery(rosterQueryOptions());
   const match = detail.data;
   const loadedTurns = match?.turns ?? [];
-  const stream = useMatchStream(match?.id, match?.status === 'live', loadedTurns.length);
+  const playing = match?.status === 'live' || match?.status === 'scheduled';
+  const stream = useMatchStream(match?.id, playing, loadedTurns.length);
   // The stream starts where the loaded detail ended; a later refetch may already hold some moves.
   const turns = [...loadedTurns, ...stream.moves.filter((move) => move.ply > loadedTurns.length)];
   const moves = turns.map((turn) => turn.column).join('');
-  const over = match && (match.status !== 'live' || stream.result !== null);
+  const over = match && (!playing || stream.result !== null);
   const replay = useReplay(moves.length);
 
   if (detail.isPending) return <p role="status">Loading the match…</p>;
@@ -94,6 +96,7 @@ export function WatchPage() {
             <p className="evaluation">The first move is coming.</p>
           )}
           <ShareLink title={`${first.name} vs ${second.name} on Gridmind`} />
+          <BettingPanel matchId={match.id} names={names} />
         </div>
         <div>
           <h2>Moves</h2>
