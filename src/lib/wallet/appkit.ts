@@ -1,5 +1,7 @@
 import type { AppKit, CreateAppKit } from '@reown/appkit/react';
 import type { Config } from 'wagmi';
+import { getAppCacheLayer } from '../../cache/appCache.ts';
+import { createWalletSettings } from '../../cache/walletSettings.ts';
 import { REOWN_PROJECT_ID } from '../../config/env.ts';
 import { ignoreOfflineRejections } from './ignoreOfflineRejections.ts';
 import { watchWalletSignIn } from './watchWalletSignIn.ts';
@@ -32,13 +34,19 @@ export function loadAppKit(): Promise<LoadedAppKit> {
 async function createWalletStack(): Promise<LoadedAppKit> {
   ignoreOfflineRejections();
   // siwx.ts pulls viem: it must stay out of the first-load chunk with the rest.
-  const [{ createAppKit }, { WagmiAdapter }, { mainnet, arbitrum }, { createSiwxConfig }] =
-    await Promise.all([
-      import('@reown/appkit/react'),
-      import('@reown/appkit-adapter-wagmi'),
-      import('@reown/appkit/networks'),
-      import('./siwx.ts'),
-    ]);
+  const [
+    { createAppKit },
+    { WagmiAdapter },
+    { mainnet, arbitrum },
+    { createSiwxConfig },
+    { mirrorWalletSettings },
+  ] = await Promise.all([
+    import('@reown/appkit/react'),
+    import('@reown/appkit-adapter-wagmi'),
+    import('@reown/appkit/networks'),
+    import('./siwx.ts'),
+    import('./mirrorWalletSettings.ts'),
+  ]);
   const networks: [typeof mainnet, typeof arbitrum] = [mainnet, arbitrum];
   const wagmiAdapter = new WagmiAdapter({ projectId: REOWN_PROJECT_ID, networks });
   const origin = window.location.origin;
@@ -83,5 +91,10 @@ async function createWalletStack(): Promise<LoadedAppKit> {
   });
   // A cleared sign-in reloads like a new sign-in does, so every view starts from the server's truth.
   watchWalletSignIn(appKit, { onSignInCleared: () => window.location.reload() });
+  // Our IndexedDB copy of recent wallets, connector id and network (AppKit keeps its own in
+  // localStorage and offers no way to swap it); the cache layer never throws.
+  void getAppCacheLayer().then((layer) =>
+    mirrorWalletSettings(wagmiAdapter.wagmiConfig, createWalletSettings(layer)),
+  );
   return { appKit, wagmiConfig: wagmiAdapter.wagmiConfig };
 }
