@@ -15,7 +15,8 @@ import { openSse, type SseConnection } from '../server/modules/matches/sseReader
 
 const ROUNDS = [1_000, 5_000, 10_000];
 const MOVES_PER_ROUND = 3;
-const ROUND_LIMIT_MS = 60_000;
+const ROUND_LIMIT_MS = 120_000;
+const RECEIVE_LIMIT_MS = 45_000;
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -47,7 +48,7 @@ async function startServer(dir: string, port: number): Promise<ChildProcess> {
         CLIENT_DIR: dir,
         DATABASE_URL: '',
         LIVE_MATCHES: '1',
-        MOVE_DELAY_MS: '1000',
+        MOVE_DELAY_MS: '3000',
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -68,8 +69,8 @@ async function liveMatch(base: string, deadline: number): Promise<{ id: string; 
     const body = matchListResponseSchema.parse(
       await (await fetch(`${base}/api/matches?status=live`)).json(),
     );
-    // A match with room for a whole round of moves.
-    const match = body.items.find((item) => item.moves.length < 42 - MOVES_PER_ROUND * 2);
+    // A fresh match, so the round's moves come before it can end (3 s apart: room to connect).
+    const match = body.items.find((item) => item.moves.length <= 2);
     if (match) return { id: match.id, moves: match.moves.length };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -94,6 +95,7 @@ async function round(base: string, pid: number, watchers: number): Promise<void>
       )),
     );
   }
+  const connectMs = Date.now() - deadline + ROUND_LIMIT_MS;
   const connected = await rssKb(pid);
   // Moves played while connecting arrive as backlog, not live: only later ones are timed.
   const now = matchListResponseSchema.parse(
@@ -102,11 +104,12 @@ async function round(base: string, pid: number, watchers: number): Promise<void>
   const fromPly = now.items.find((item) => item.id === match.id)?.moves.length ?? 42;
   const latencies: number[] = [];
   let moves = 0;
+  const receiveUntil = Date.now() + RECEIVE_LIMIT_MS;
   const received = connections.map(async (connection) => {
     let seen = 0;
-    while (seen < MOVES_PER_ROUND && Date.now() < deadline) {
+    while (seen < MOVES_PER_ROUND && Date.now() < receiveUntil) {
       const event = await connection.next().catch(() => null);
-      if (!event) return;
+      if (!event) break;
       if (event.event !== 'move') continue;
       const move = moveEventSchema.parse(JSON.parse(event.data));
       if (move.ply <= fromPly) continue;
@@ -115,12 +118,13 @@ async function round(base: string, pid: number, watchers: number): Promise<void>
     }
     moves = Math.max(moves, seen);
   });
-  const timeout = new Promise((resolve) => setTimeout(resolve, ROUND_LIMIT_MS).unref());
+  const timeout = new Promise((resolve) => setTimeout(resolve, RECEIVE_LIMIT_MS).unref());
   await Promise.race([Promise.all(received), timeout]);
   for (const connection of connections) connection.close();
   latencies.sort((a, b) => a - b);
   console.log(
-    `N=${watchers.toLocaleString('en')}: ${latencies.length} deliveries over ${moves} moves, ` +
+    `N=${watchers.toLocaleString('en')}: ready ${connectMs} ms after round start (match at move ${match.moves}), ` +
+      `timing moves after ${fromPly}: ${latencies.length} deliveries over ${moves} moves, ` +
       `latency p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms; ` +
       `server RSS +${((connected - before) / 1024).toFixed(1)} MB, ` +
       `${((connected - before) / watchers).toFixed(1)} KB per watcher`,

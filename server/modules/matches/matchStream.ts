@@ -1,11 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { Connect4Position } from '../../../core/games/connect4/position.ts';
 import { MATCH_EVENT, type MatchMove, type ResultEvent } from '../../../core/protocol/matches.ts';
-import type { Database } from '../../db/database.ts';
 import type { MatchNotification } from './matchEvents.ts';
 import type { MatchHub } from './matchHub.ts';
 import type { MatchRow } from './matchRows.ts';
-import { findMatch, listMoves } from './matchStore.ts';
 
 /** The final event of a match read back from its row (a stream opened after it ended). */
 export function resultOf(row: MatchRow): ResultEvent | null {
@@ -21,6 +19,18 @@ export function resultOf(row: MatchRow): ResultEvent | null {
   };
 }
 
+// One serialisation per event however many watchers receive it (the objects come from the hub).
+const frames = new WeakMap<object, string>();
+
+function frameOf(event: string, data: object, id: number | undefined, cacheKey: object): string {
+  let frame = frames.get(cacheKey);
+  if (frame === undefined) {
+    frame = `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    frames.set(cacheKey, frame);
+  }
+  return frame;
+}
+
 /**
  * One watcher's Server-Sent Events stream: the moves after `lastPly`, then every new move as it is
  * committed (event id = ply), then the result. Events arriving out of order or after a gap are
@@ -29,9 +39,17 @@ export function resultOf(row: MatchRow): ResultEvent | null {
  */
 export async function streamMatch(
   reply: FastifyReply,
-  options: { db: Database; hub: MatchHub; match: MatchRow; lastPly: number; heartbeatMs: number },
+  options: {
+    hub: MatchHub;
+    /** The moves after a ply, and the match row; shared reads (see coalesce). */
+    readMoves: (matchId: string, afterPly: number) => Promise<MatchMove[]>;
+    readMatch: (matchId: string) => Promise<MatchRow | null>;
+    match: MatchRow;
+    lastPly: number;
+    heartbeatMs: number;
+  },
 ): Promise<void> {
-  const { db, hub, match } = options;
+  const { hub, match, readMoves, readMatch } = options;
   const raw = reply.raw;
   let sentPly = options.lastPly;
   let ended = false;
@@ -46,16 +64,13 @@ export async function streamMatch(
   });
   raw.write('retry: 2000\n\n');
 
-  const send = (event: string, data: unknown, id?: number) => {
-    if (ended) return;
-    raw.write(
-      `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
-    );
+  const send = (event: string, data: object, id?: number, cacheKey: object = data) => {
+    if (!ended) raw.write(frameOf(event, data, id, cacheKey));
   };
   const sendMoves = (moves: readonly MatchMove[]) => {
     for (const move of moves) {
       if (move.ply !== sentPly + 1) continue;
-      send(MATCH_EVENT.move, { matchId: match.id, ...move }, move.ply);
+      send(MATCH_EVENT.move, { matchId: match.id, ...move }, move.ply, move);
       sentPly = move.ply;
     }
   };
@@ -67,8 +82,8 @@ export async function streamMatch(
   const catchUp = () => {
     catchingUp = catchingUp.then(async () => {
       if (ended) return;
-      sendMoves(await listMoves(db, match.id, sentPly));
-      const latest = await findMatch(db, match.id);
+      sendMoves(await readMoves(match.id, sentPly));
+      const latest = await readMatch(match.id);
       const result = latest ? resultOf(latest) : null;
       if (result && sentPly >= result.moves.length) finish(result);
     });
@@ -77,12 +92,12 @@ export async function streamMatch(
 
   const onNotification = (notification: MatchNotification, spectators: number) => {
     if (notification.kind === 'spectators') {
-      send(MATCH_EVENT.spectators, { count: spectators });
+      send(MATCH_EVENT.spectators, { count: spectators }, undefined, notification);
     } else if (notification.kind === 'move' && notification.event.ply === sentPly + 1) {
       catchingUp = catchingUp.then(() => {
         if (notification.event.ply === sentPly + 1) {
-          const { matchId: _matchId, ...move } = notification.event;
-          sendMoves([move]);
+          send(MATCH_EVENT.move, notification.event, notification.event.ply);
+          sentPly = notification.event.ply;
         }
       });
     } else if (notification.kind === 'result' || notification.event.ply > sentPly + 1) {

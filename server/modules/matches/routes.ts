@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { matchListQuerySchema } from '../../../core/protocol/matches.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { coalesce } from './coalesce.ts';
 import type { MatchHub } from './matchHub.ts';
 import { toMatchSummary } from './matchRows.ts';
 import { countMatches, findMatch, listMatches, listMoves } from './matchStore.ts';
@@ -22,6 +23,14 @@ export interface MatchRoutesOptions {
 /** Lists, one match with traces, its live event stream, and the games catalogue counts. */
 export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, options) => {
   const { db, hub } = options;
+  const readMoves = coalesce(
+    (matchId: string, afterPly: number) => listMoves(db, matchId, afterPly),
+    (matchId, afterPly) => `${matchId}:${afterPly}`,
+  );
+  const readMatch = coalesce(
+    (matchId: string) => findMatch(db, matchId),
+    (matchId) => matchId,
+  );
   // Open streams never go idle, so they are ended before the server waits for its connections.
   const openStreams = new Set<ServerResponse>();
   app.addHook('preClose', async () => {
@@ -56,13 +65,14 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
     const rawLastId = (Array.isArray(header) ? header[0] : header) ?? query.lastEventId ?? '0';
     const lastPly = lastEventIdSchema.safeParse(rawLastId.trim() || '0');
     if (!lastPly.success) throw new HttpError(400, 'Last-Event-ID must be a move number.');
-    const match = await findMatch(db, id);
+    const match = await readMatch(id);
     if (!match) throw new HttpError(404, 'This match does not exist.');
     openStreams.add(reply.raw);
     reply.raw.on('close', () => openStreams.delete(reply.raw));
     await streamMatch(reply, {
-      db,
       hub,
+      readMoves,
+      readMatch,
       match,
       lastPly: lastPly.data,
       heartbeatMs: options.heartbeatMs ?? 15_000,
