@@ -1,0 +1,91 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { matchListResponseSchema } from '../../core/protocol/matches.ts';
+import { launchBrowser, newIsolatedContext } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+import { signInThroughModal } from './support/signIn.ts';
+import { injectTestWallet } from './support/testWallet.ts';
+
+const admin = privateKeyToAccount(generatePrivateKey());
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  // Quick matches with a short betting window, so one is announced, bet on and settled in time.
+  process.env.LIVE_MATCHES = '1';
+  process.env.MOVE_DELAY_MS = '50';
+  process.env.BETTING_WINDOW_MS = '15000';
+  server = await startServer({ adminAddresses: [admin.address.toLowerCase()] });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+async function signedInPage(account = privateKeyToAccount(generatePrivateKey())): Promise<Page> {
+  const context = await newIsolatedContext(browser, server.origin);
+  contexts.push(context);
+  await injectTestWallet(context, account);
+  const page = await context.newPage();
+  await page.goto('/');
+  await signInThroughModal(page);
+  return page;
+}
+
+const headerBalance = async (page: Page) =>
+  Number(((await page.getByTestId('user-balance').textContent()) ?? '').replace(/\D/g, ''));
+
+async function announcedMatch(): Promise<string> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const response = await fetch(`${server.origin}/api/matches?status=scheduled`);
+    const [match] = matchListResponseSchema.parse(await response.json()).items;
+    if (match) return match.id;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('no match was announced');
+}
+
+describe('betting and earnings in the browser', () => {
+  it('creates an agent, bets on an announced match and sees the balance settle', async () => {
+    const page = await signedInPage();
+    await page.goto('/agents/mine');
+    await page.getByLabel('Name').fill(`E2E Bot ${Date.now() % 10_000}`);
+    await page.getByRole('button', { name: 'Create agent' }).click();
+    await page.getByTestId('my-agent').first().waitFor();
+
+    await page.goto(`/games/sessions/${await announcedMatch()}`);
+    await page.getByLabel('Points').fill('100');
+    await page.getByRole('button', { name: 'Place bet' }).click();
+    await expect.poll(() => headerBalance(page), { timeout: 10_000 }).toBe(900);
+    expect(await page.getByTestId('pool-first').textContent()).toBe('100');
+    // The match plays out; the settled bet moves the header balance off 900 (won or refunded),
+    // or the bet is marked lost.
+    await page.getByText(/: (won|lost|refunded)/).waitFor({ timeout: 100_000 });
+    const settledText = (await page.getByLabel('Your bets').textContent()) ?? '';
+    if (!settledText.includes('lost')) {
+      await expect.poll(() => headerBalance(page), { timeout: 10_000 }).toBeGreaterThan(900);
+    }
+  });
+
+  it('lets an admin grant points that the user then sees', async () => {
+    const user = await signedInPage();
+    const nickname = (await user.getByTestId('user-nickname').textContent()) ?? '';
+    const adminPage = await signedInPage(admin);
+    await adminPage.goto('/admin');
+    await adminPage.getByLabel('Search users').fill(nickname);
+    const row = adminPage.getByTestId('admin-user').filter({ hasText: nickname });
+    await row.getByRole('button', { name: 'Grant or deduct' }).click();
+    await adminPage.getByLabel('Points (negative deducts)').fill('250');
+    await adminPage.getByLabel('Reason').fill('Welcome to the e2e');
+    await adminPage.getByRole('button', { name: 'Apply' }).click();
+    await adminPage.getByText('Balance changed').waitFor();
+    await user.reload();
+    await expect.poll(() => headerBalance(user), { timeout: 10_000 }).toBe(1250);
+  });
+});
