@@ -26,7 +26,7 @@ export const startMatchBodySchema = z
   .refine((body) => body.firstAgentId !== body.secondAgentId, 'Choose two different agents.');
 
 /** One agent in the admin list, hidden and retired ones included. */
-export const adminAgentSchema = z.object({
+const adminAgentSchema = z.object({
   id: z.string(),
   name: z.string(),
   kind: z.enum(['builtin', 'custom']),

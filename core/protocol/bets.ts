@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const pointsSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 /** What a bet backs: the player who moves first, the second, or a draw. */
-export const betSideSchema = z.enum(['first', 'second', 'draw'], {
+const betSideSchema = z.enum(['first', 'second', 'draw'], {
   error: 'Side must be first, second or draw.',
 });
 
@@ -23,7 +23,7 @@ export const placeBetBodySchema = z.object({
 });
 
 /** Where a bet stands: waiting for its match, won, lost, or refunded. */
-export const betStatusSchema = z.enum(['open', 'won', 'lost', 'refunded']);
+const betStatusSchema = z.enum(['open', 'won', 'lost', 'refunded']);
 
 /** One bet as the API shows it; `payout` is set once settled (0 for a lost bet). */
 export const betSchema = z.object({

@@ -5,7 +5,7 @@ import { agentTraitsSchema } from '../agents/traits.ts';
 export const MAX_ACTIVE_AGENTS_PER_USER = 5;
 
 /** An agent's name: 3–24 letters, digits, spaces, - or _, unique regardless of case. */
-export const agentNameSchema = z
+const agentNameSchema = z
   .string({ error: 'Name is required.' })
   .trim()
   .min(3, 'Name must be 3 to 24 characters.')
@@ -13,7 +13,7 @@ export const agentNameSchema = z
   .regex(/^[\p{L}\p{N} _-]+$/u, 'Name may use only letters, digits, spaces, - and _.');
 
 /** A colour as `#rrggbb`, shown on the agent's badge. */
-export const agentColorSchema = z
+const agentColorSchema = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #1a2b3c.')
   .transform((value) => value.toLowerCase());

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pointsSchema } from './bets.ts';
 
 /** Why a balance changed. */
-export const ledgerKindSchema = z.enum([
+const ledgerKindSchema = z.enum([
   'welcome',
   'admin_grant',
   'admin_deduct',

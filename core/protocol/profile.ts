@@ -4,7 +4,7 @@ import { ownedAgentSchema } from './customAgents.ts';
 import { ledgerEntrySchema } from './ledger.ts';
 
 /** A nickname: 3–24 letters, digits, - or _, unique regardless of case. */
-export const nicknameSchema = z
+const nicknameSchema = z
   .string({ error: 'Nickname is required.' })
   .trim()
   .min(3, 'Nickname must be 3 to 24 characters.')

@@ -4,7 +4,7 @@ import { type Bet, betSchema } from '../../../core/protocol/bets.ts';
 const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));
 
 /** A `bets` row as read back (bigints as text). */
-export const betRowSchema = z.object({
+const betRowSchema = z.object({
   id: z.string(),
   match_id: z.string(),
   side: z.enum(['first', 'second', 'draw']),
