@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { agentTraitsSchema } from '../agents/traits.ts';
 
 /** A Glicko-2 rating as shown to people: rating and deviation on the familiar 1500 scale. */
-export const ratingSchema = z.object({
+const ratingSchema = z.object({
   rating: z.number(),
   deviation: z.number().nonnegative(),
   volatility: z.number().positive(),
 });
 
 /** Wins, losses and draws of one agent over its finished matches. */
-export const agentRecordSchema = z.object({
+const agentRecordSchema = z.object({
   wins: z.number().int().nonnegative(),
   losses: z.number().int().nonnegative(),
   draws: z.number().int().nonnegative(),

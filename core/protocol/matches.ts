@@ -1,16 +1,16 @@
 import { z } from 'zod';
 
 /** Lifecycle of a match: played by the runner, then finished (or cancelled by an operator). */
-export const matchStatusSchema = z.enum(['scheduled', 'live', 'finished', 'cancelled']);
+const matchStatusSchema = z.enum(['scheduled', 'live', 'finished', 'cancelled']);
 
 /** Who won: the player who moved first, the second, or nobody. */
-export const matchResultSchema = z.enum(['first', 'second', 'draw']);
+const matchResultSchema = z.enum(['first', 'second', 'draw']);
 
 /** A Connect Four move string: columns '1'..'7', first player first. */
 export const movesSchema = z.string().regex(/^[1-7]{0,42}$/);
 
 /** One side of a match, with the rating it had when the match started. */
-export const matchPlayerSchema = z.object({
+const matchPlayerSchema = z.object({
   agentId: z.string().min(1),
   name: z.string().min(1),
   rating: z.number(),
@@ -101,19 +101,11 @@ export const MATCH_EVENT = { move: 'move', result: 'result', spectators: 'specta
 
 /** @see matchSummarySchema */
 export type MatchSummary = z.infer<typeof matchSummarySchema>;
-/** @see matchDetailSchema */
-export type MatchDetail = z.infer<typeof matchDetailSchema>;
 /** @see matchMoveSchema */
 export type MatchMove = z.infer<typeof matchMoveSchema>;
-/** @see moveTraceSchema */
-export type MoveTraceBody = z.infer<typeof moveTraceSchema>;
 /** @see moveEventSchema */
 export type MoveEvent = z.infer<typeof moveEventSchema>;
 /** @see resultEventSchema */
 export type ResultEvent = z.infer<typeof resultEventSchema>;
 /** @see matchResultSchema */
 export type MatchResult = z.infer<typeof matchResultSchema>;
-/** @see matchListResponseSchema */
-export type MatchListResponse = z.infer<typeof matchListResponseSchema>;
-/** @see gameCatalogueSchema */
-export type GameCatalogue = z.infer<typeof gameCatalogueSchema>;

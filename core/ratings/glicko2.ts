@@ -20,7 +20,7 @@ export interface Glicko2Game {
 export const INITIAL_RATING: Glicko2Rating = { rating: 1500, deviation: 350, volatility: 0.06 };
 
 /** System constant: how much volatility may change; Glickman suggests 0.3 to 1.2. */
-export const DEFAULT_TAU = 0.5;
+const DEFAULT_TAU = 0.5;
 
 const SCALE = 173.7178;
 const CONVERGENCE = 0.000001;

@@ -14,7 +14,7 @@ import {
 import { type Scheduler, systemScheduler } from './scheduler.ts';
 
 /** Anything that can pick an agent's move; the worker pool in production. */
-export interface Decider {
+interface Decider {
   decide(job: {
     moves: string;
     traits: AgentRow['traits'];

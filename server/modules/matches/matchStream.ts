@@ -6,7 +6,7 @@ import type { MatchHub } from './matchHub.ts';
 import type { MatchRow } from './matchRows.ts';
 
 /** The final event of a match read back from its row (a stream opened after it ended). */
-export function resultOf(row: MatchRow): ResultEvent | null {
+function resultOf(row: MatchRow): ResultEvent | null {
   if (row.status === 'live' || row.status === 'scheduled' || !row.ended_at) return null;
   const outcome = Connect4Position.fromMoves(row.moves).outcome();
   return {

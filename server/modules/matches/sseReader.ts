@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 
 /** One parsed Server-Sent Event. */
-export interface SseEvent {
+interface SseEvent {
   id: string | undefined;
   event: string;
   data: string;

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
 
 /** Quick-thinking agents for tests and benchmarks, so whole matches take milliseconds. */
-export const QUICK_AGENTS = [
+const QUICK_AGENTS = [
   { id: 'quick-a', name: 'Quick A', skill: 1, style: 'aggressive' },
   { id: 'quick-b', name: 'Quick B', skill: 2, style: 'defensive' },
   { id: 'quick-c', name: 'Quick C', skill: 3, style: 'balanced' },

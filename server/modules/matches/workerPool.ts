@@ -26,7 +26,7 @@ const WORKER_URL = new URL('./decide.worker.ts', import.meta.url).href;
 const BOOT = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); })`;
 
 /** The default pool size: one thread per core, keeping one core for the HTTP event loop. */
-export function defaultPoolSize(): number {
+function defaultPoolSize(): number {
   return Math.max(1, availableParallelism() - 1);
 }
 

@@ -3,7 +3,7 @@ import { matchListResponseSchema } from '../../../../core/protocol/matches.ts';
 import { fetchJson } from './fetchJson.ts';
 
 /** Live matches are re-listed this often, so new ones appear without a reload. */
-export const LIVE_LIST_REFRESH_MS = 3_000;
+const LIVE_LIST_REFRESH_MS = 3_000;
 
 /** `GET /api/matches?status=…`: the first page, newest first. */
 export function matchesQueryOptions(status: 'live' | 'finished', limit = 20) {
