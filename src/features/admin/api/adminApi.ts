@@ -39,11 +39,18 @@ export const ledgerHealthQueryOptions = () =>
     refetchInterval: 10_000,
   });
 
-/** Matches that are not over: live ones (and announced ones where the server lists them). */
+/** Matches that are not over: announced ones (taking bets) first, then live ones. */
 export const openMatchesQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'matches'] as const,
-    queryFn: () => request('/api/matches?status=live&limit=50', matchListResponseSchema),
+    queryFn: async () => {
+      const [scheduled, live] = await Promise.all(
+        ['scheduled', 'live'].map((status) =>
+          request(`/api/matches?status=${status}&limit=50`, matchListResponseSchema),
+        ),
+      );
+      return { items: [...(scheduled?.items ?? []), ...(live?.items ?? [])] };
+    },
     refetchInterval: 5000,
   });
 
