@@ -107,6 +107,24 @@ describe.each(testDatabaseKinds())('admin economy on %s', (kind) => {
     expect(self.statusCode).toBe(400);
   });
 
+  it('keeps a role granted in /admin when that user signs in again', async () => {
+    const wallet = createTestWallet();
+    const firstCookie = await signIn(t.app, wallet);
+    const me = await t.app.inject({ url: '/api/me', headers: { cookie: firstCookie } });
+    const url = `/api/admin/users/${me.json().userId}/role`;
+    expect((await post(url, adminCookie, { isAdmin: true })).statusCode).toBe(200);
+    // ADMIN_ADDRESSES does not name this wallet: before the fix, sign-in reset the role to false.
+    const secondCookie = await signIn(t.app, wallet);
+    const again = await t.app.inject({ url: '/api/me', headers: { cookie: secondCookie } });
+    expect(again.json().userInfo.isAdmin).toBe(true);
+    expect((await post(url, adminCookie, { isAdmin: false })).statusCode).toBe(200);
+    const third = await t.app.inject({
+      url: '/api/me',
+      headers: { cookie: await signIn(t.app, wallet) },
+    });
+    expect(third.json().userInfo.isAdmin).toBe(false);
+  });
+
   it('cancels a match with every stake refunded, once', async () => {
     const [user] = await signInUsers(t.app, 1);
     const matchId = await insertMatch(t.db, ['house-a', 'house-b']);

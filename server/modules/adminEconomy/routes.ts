@@ -33,7 +33,7 @@ export const adminEconomyRoutes: FastifyPluginAsync = async (app) => {
       throw new HttpError(400, 'You cannot remove your own admin role.');
     }
     const { rows } = await db.query<{ id: string }>(
-      'update users set is_admin = $2 where id::text = $1 returning id::text as id',
+      'update users set is_admin = $2, admin_granted = $2 where id::text = $1 returning id::text as id',
       [id, isAdmin],
     );
     if (!rows[0]) throw new HttpError(404, 'This user does not exist.');

@@ -52,7 +52,7 @@ export async function upsertUserAtSignIn(
     try {
       const { rows } = await db.query<UserRow>(
         `insert into users (address, nickname, balance, is_admin) values ($1, $2, $3, $4)
-         on conflict (address) do update set is_admin = excluded.is_admin
+         on conflict (address) do update set is_admin = excluded.is_admin or users.admin_granted
          returning ${USER_COLUMNS}`,
         [lowered, generateNickname(), STARTING_BALANCE.toString(), isAdmin],
       );
