@@ -2,10 +2,9 @@ import { z } from 'zod';
 
 /** The two networks Gridmind signs in on: Ethereum mainnet and Arbitrum One (SPEC section 1). */
 export const SUPPORTED_CHAIN_IDS = [1, 42161] as const;
-export type SupportedChainId = (typeof SUPPORTED_CHAIN_IDS)[number];
 
 /** Longest sign-in message we accept; a real EIP-4361 text is well under 1 KB. */
-export const MAX_SIWE_MESSAGE_LENGTH = 4096;
+const MAX_SIWE_MESSAGE_LENGTH = 4096;
 
 /** `POST /auth/verify` body. Signature: 0x and 62 or more hex digits (SPEC section 5). */
 export const verifyRequestSchema = z.strictObject({
@@ -19,7 +18,6 @@ export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
 
 /** `POST /auth/verify` reply: sign-in succeeded only when success is exactly true. */
 export const verifyResponseSchema = z.object({ success: z.boolean() });
-export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
 /** `GET /auth/session` reply. Valid only with a string address and a numeric chainId. */
 export const walletSessionSchema = z.object({ address: z.string(), chainId: z.number() });

@@ -42,7 +42,7 @@ export function settingsUpdateFor(connection: ConnectionView): SettingsUpdate {
 }
 
 /** Writes one update; the store logs and swallows its own failures, so this never throws. */
-export async function applySettingsUpdate(
+async function applySettingsUpdate(
   settings: WalletSettings,
   update: SettingsUpdate,
 ): Promise<void> {
