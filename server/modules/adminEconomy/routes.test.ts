@@ -185,7 +185,11 @@ describe.each(testDatabaseKinds())('admin economy on %s', (kind) => {
       secondAgentId: 'house-b',
     });
     expect(refused.statusCode).toBe(404);
+    const leaderboardIds = async () =>
+      (await t.app.inject({ url: '/api/agents' })).json().items.map((a: { id: string }) => a.id);
+    expect(await leaderboardIds()).not.toContain('house-b');
     expect((await post(url, adminCookie, { hidden: false })).statusCode).toBe(200);
+    expect(await leaderboardIds()).toContain('house-b');
     expect(
       (await post('/api/admin/agents/nobody/visibility', adminCookie, { hidden: true })).statusCode,
     ).toBe(404);

@@ -46,9 +46,13 @@ export async function listAgentRows(db: Queryable): Promise<AgentRow[]> {
   return rows.map((row) => agentRowSchema.parse(row));
 }
 
-/** The leaderboard: every agent, best rating first. */
+/** The public leaderboard: agents neither hidden by an admin nor retired, best rating first. */
 export async function listAgents(db: Queryable): Promise<AgentSummary[]> {
-  return (await listAgentRows(db)).map(toSummary);
+  const { rows } = await db.query(
+    `select ${AGENT_COLUMNS} from agents where not hidden and retired_at is null
+     order by rating desc, id`,
+  );
+  return rows.map((row) => toSummary(agentRowSchema.parse(row)));
 }
 
 /** One agent with its rating history (oldest first), or null. */
