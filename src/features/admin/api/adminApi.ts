@@ -4,7 +4,7 @@ import { adminAgentsResponseSchema } from '../../../../core/protocol/adminEconom
 import { adminUsersResponseSchema } from '../../../../core/protocol/adminUsers.ts';
 import { ledgerHealthSchema } from '../../../../core/protocol/ledger.ts';
 import { matchListResponseSchema } from '../../../../core/protocol/matches.ts';
-import { request } from './request.ts';
+import { requestJson } from '../../../lib/http/requestJson.ts';
 
 const ok = z.object({}).loose();
 
@@ -13,14 +13,14 @@ export const adminUsersQueryOptions = (search: string) =>
   queryOptions({
     queryKey: ['admin', 'users', search] as const,
     queryFn: () =>
-      request(`/api/admin/users?query=${encodeURIComponent(search)}`, adminUsersResponseSchema),
+      requestJson(`/api/admin/users?query=${encodeURIComponent(search)}`, adminUsersResponseSchema),
   });
 
 /** Every agent, hidden and retired ones included. */
 export const adminAgentsQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'agents'] as const,
-    queryFn: () => request('/api/admin/agents', adminAgentsResponseSchema),
+    queryFn: () => requestJson('/api/admin/agents', adminAgentsResponseSchema),
   });
 
 /** The ledger's totals and whether they agree; null when the server says we are not an admin. */
@@ -34,7 +34,7 @@ export const ledgerHealthQueryOptions = () =>
       });
       // The server decides who is an admin: 401 and 403 both mean "not for you".
       if (response.status === 401 || response.status === 403) return null;
-      return request('/api/admin/ledger', ledgerHealthSchema);
+      return requestJson('/api/admin/ledger', ledgerHealthSchema);
     },
     refetchInterval: 10_000,
   });
@@ -46,7 +46,7 @@ export const openMatchesQueryOptions = () =>
     queryFn: async () => {
       const [scheduled, live] = await Promise.all(
         ['scheduled', 'live'].map((status) =>
-          request(`/api/matches?status=${status}&limit=50`, matchListResponseSchema),
+          requestJson(`/api/matches?status=${status}&limit=50`, matchListResponseSchema),
         ),
       );
       return { items: [...(scheduled?.items ?? []), ...(live?.items ?? [])] };
@@ -57,22 +57,22 @@ export const openMatchesQueryOptions = () =>
 /** Admin actions; each resolves when the server accepted it and rejects with its message. */
 export const adminActions = {
   setRole: (userId: string, isAdmin: boolean) =>
-    request(`/api/admin/users/${userId}/role`, ok, { method: 'POST', body: { isAdmin } }),
+    requestJson(`/api/admin/users/${userId}/role`, ok, { method: 'POST', body: { isAdmin } }),
   adjustBalance: (userId: string, amount: number, reason: string) =>
-    request(`/api/admin/users/${userId}/balance`, ok, {
+    requestJson(`/api/admin/users/${userId}/balance`, ok, {
       method: 'POST',
       body: { amount, reason },
     }),
   setHidden: (agentId: string, hidden: boolean) =>
-    request(`/api/admin/agents/${encodeURIComponent(agentId)}/visibility`, ok, {
+    requestJson(`/api/admin/agents/${encodeURIComponent(agentId)}/visibility`, ok, {
       method: 'POST',
       body: { hidden },
     }),
   startMatch: (firstAgentId: string, secondAgentId: string) =>
-    request('/api/admin/matches', z.object({ matchId: z.string() }), {
+    requestJson('/api/admin/matches', z.object({ matchId: z.string() }), {
       method: 'POST',
       body: { firstAgentId, secondAgentId },
     }),
   cancelMatch: (matchId: string) =>
-    request(`/api/admin/matches/${encodeURIComponent(matchId)}/cancel`, ok, { method: 'POST' }),
+    requestJson(`/api/admin/matches/${encodeURIComponent(matchId)}/cancel`, ok, { method: 'POST' }),
 };

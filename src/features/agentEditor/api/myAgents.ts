@@ -5,7 +5,7 @@ import {
   ownedAgentSchema,
   type UpdateAgentBody,
 } from '../../../../core/protocol/customAgents.ts';
-import { request } from './request.ts';
+import { requestJson } from '../../../lib/http/requestJson.ts';
 
 /** Query options of the signed-in user's agents (`GET /api/agents/mine`); null for a visitor. */
 export function myAgentsQueryOptions() {
@@ -24,12 +24,12 @@ export function myAgentsQueryOptions() {
 
 /** `POST /api/agents`. */
 export function createAgent(body: CreateAgentBody) {
-  return request('/api/agents', ownedAgentSchema, { method: 'POST', body });
+  return requestJson('/api/agents', ownedAgentSchema, { method: 'POST', body });
 }
 
 /** `PATCH /api/agents/:id`. */
 export function updateAgent(id: string, body: UpdateAgentBody) {
-  return request(`/api/agents/${encodeURIComponent(id)}`, ownedAgentSchema, {
+  return requestJson(`/api/agents/${encodeURIComponent(id)}`, ownedAgentSchema, {
     method: 'PATCH',
     body,
   });
@@ -37,5 +37,7 @@ export function updateAgent(id: string, body: UpdateAgentBody) {
 
 /** `DELETE /api/agents/:id`: retires the agent. */
 export function retireAgent(id: string) {
-  return request(`/api/agents/${encodeURIComponent(id)}`, ownedAgentSchema, { method: 'DELETE' });
+  return requestJson(`/api/agents/${encodeURIComponent(id)}`, ownedAgentSchema, {
+    method: 'DELETE',
+  });
 }

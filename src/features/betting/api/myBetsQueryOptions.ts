@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { betSchema } from '../../../../core/protocol/bets.ts';
-import { request } from './request.ts';
+import { requestJson } from '../../../lib/http/requestJson.ts';
 
 const myBetsSchema = z.object({ items: z.array(betSchema) });
 
@@ -13,7 +13,7 @@ export function myBetsQueryOptions(matchId: string) {
     queryFn: async () => {
       const response = await fetch(url, { credentials: 'include', cache: 'no-store' });
       if (response.status === 401) return null;
-      return request(url, myBetsSchema);
+      return requestJson(url, myBetsSchema);
     },
     // While a bet waits for its match, look again now and then to see it settle.
     refetchInterval: (query) =>

@@ -3,9 +3,9 @@ import {
   type PlaceBetResponse,
   placeBetResponseSchema,
 } from '../../../../core/protocol/bets.ts';
-import { request } from './request.ts';
+import { requestJson } from '../../../lib/http/requestJson.ts';
 
 /** `POST /api/bets`; a retry with the same idempotency key answers the same bet. */
 export function placeBet(body: PlaceBetBody): Promise<PlaceBetResponse> {
-  return request('/api/bets', placeBetResponseSchema, { method: 'POST', body });
+  return requestJson('/api/bets', placeBetResponseSchema, { method: 'POST', body });
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { matchPoolsSchema } from '../../../../core/protocol/bets.ts';
-import { request } from './request.ts';
+import { requestJson } from '../../../lib/http/requestJson.ts';
 
 /** How often the pools refresh while a match takes bets: odds move as others bet. */
 const POOLS_REFRESH_MS = 2000;
@@ -9,7 +9,8 @@ const POOLS_REFRESH_MS = 2000;
 export function poolsQueryOptions(matchId: string) {
   return queryOptions({
     queryKey: ['pools', matchId] as const,
-    queryFn: () => request(`/api/matches/${encodeURIComponent(matchId)}/pools`, matchPoolsSchema),
+    queryFn: () =>
+      requestJson(`/api/matches/${encodeURIComponent(matchId)}/pools`, matchPoolsSchema),
     refetchInterval: (query) => (query.state.data?.open === false ? false : POOLS_REFRESH_MS),
   });
 }

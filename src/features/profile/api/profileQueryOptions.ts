@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { profileSchema } from '../../../../core/protocol/profile.ts';
-import { request } from './request.ts';
+import { requestJson } from '../../../lib/http/requestJson.ts';
 
 /** Query key of the signed-in user's profile. */
 export const PROFILE_QUERY_KEY = ['profile'] as const;
@@ -20,7 +20,7 @@ export function profileQueryOptions() {
 
 /** `PATCH /api/profile`: a new nickname. */
 export function updateNickname(nickname: string) {
-  return request('/api/profile', z.object({ nickname: z.string() }), {
+  return requestJson('/api/profile', z.object({ nickname: z.string() }), {
     method: 'PATCH',
     body: { nickname },
   });

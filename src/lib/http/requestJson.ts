@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { GridmindError } from '../../../../core/errors.ts';
+import { GridmindError } from '../../../core/errors.ts';
 
 /** Sends (or GETs without a body) JSON and validates the answer; 4xx messages reach the user. */
-export async function request<T>(
+export async function requestJson<T>(
   url: string,
   schema: z.ZodType<T>,
   init: { method?: string; body?: unknown } = {},
