@@ -1,28 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
+import { manualScheduler } from '../../testing/manualScheduler.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { ledgerHealth } from '../ledger/ledgerHealth.ts';
 import { MatchRunner } from '../matches/matchRunner.ts';
 import { findMatch } from '../matches/matchStore.ts';
-import type { Scheduler } from '../matches/scheduler.ts';
 import { DecisionPool } from '../matches/workerPool.ts';
 import { insertHouseAgents } from './economyFixtures.ts';
 import { placeBet } from './placeBet.ts';
 
 const WINDOW_MS = 30_000;
-
-/** A clock the test moves by hand; timers never fire, the test drives sweeps and moves. */
-function manualScheduler(startMs: number): Scheduler & { advance(ms: number): void } {
-  let now = startMs;
-  return {
-    now: () => now,
-    setTimeout: () => null,
-    clearTimeout: () => {},
-    advance(ms) {
-      now += ms;
-    },
-  };
-}
 
 let pool: DecisionPool;
 beforeAll(() => {

@@ -1,24 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
+import { manualScheduler } from '../../testing/manualScheduler.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { MatchRunner } from './matchRunner.ts';
 import { findMatch, listMoves } from './matchStore.ts';
 import type { Scheduler } from './scheduler.ts';
 import { insertQuickAgents } from './testAgents.ts';
 import { DecisionPool } from './workerPool.ts';
-
-/** A clock the test moves by hand; timers never fire, the test drives sweeps and moves. */
-function manualScheduler(startMs: number): Scheduler & { advance(ms: number): void } {
-  let now = startMs;
-  return {
-    now: () => now,
-    setTimeout: () => null,
-    clearTimeout: () => {},
-    advance(ms) {
-      now += ms;
-    },
-  };
-}
 
 async function liveCount(db: Database): Promise<number> {
   const { rows } = await db.query<{ count: number }>(
