@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors.ts';
 import { CELLS, popcount32, winningCells, winningHi } from '../games/connect4/bitboard.ts';
 import { Connect4Position } from '../games/connect4/position.ts';
-import { SearchAborted } from '../games/connect4/solver.ts';
+import { SearchAborted } from '../games/connect4/searchBudget.ts';
 import { type Candidate, chooseMove } from './chooseMove.ts';
 import { HeuristicSearch } from './heuristicSearch.ts';
 import { moveReason } from './moveReason.ts';

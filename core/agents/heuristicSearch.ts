@@ -13,7 +13,7 @@ import {
   winningHi,
 } from '../games/connect4/bitboard.ts';
 import type { Connect4Position } from '../games/connect4/position.ts';
-import { SearchAborted, type SearchBudget } from '../games/connect4/solver.ts';
+import { noClock, SearchAborted, type SearchBudget } from '../games/connect4/searchBudget.ts';
 import type { AgentStyle } from './traits.ts';
 
 /** Score of a win found by the heuristic search; sooner wins score higher. */
@@ -47,7 +47,7 @@ export class HeuristicSearch {
   private readonly moveScore = new Int32Array((CELLS + 1) * STRIDE);
   private maxNodes = Number.POSITIVE_INFINITY;
   private deadline = Number.POSITIVE_INFINITY;
-  private now: () => number = () => 0;
+  private now: () => number = noClock;
 
   constructor(style: AgentStyle) {
     this.ownWeight = STYLE_WEIGHTS[style].own;
@@ -61,7 +61,7 @@ export class HeuristicSearch {
   scoreMoves(position: Connect4Position, depth: number, budget: SearchBudget): (number | null)[] {
     this.maxNodes = budget.maxNodes ?? Number.POSITIVE_INFINITY;
     this.deadline = budget.deadline ?? Number.POSITIVE_INFINITY;
-    this.now = budget.now ?? (() => 0);
+    this.now = budget.now ?? noClock;
     const scores: (number | null)[] = [];
     for (let column = 1; column <= WIDTH; column++) {
       if (!position.canPlay(column)) scores.push(null);
@@ -117,9 +117,9 @@ export class HeuristicSearch {
       throw new SearchAborted('Search stopped: deadline reached.');
     }
     if (nb >= CELLS) return 0;
-    const playSum = (ml >>> 0) + BOTTOM_LO;
-    let possLo = playSum & BOARD_LO;
-    let possHi = (mh + BOTTOM_HI + (playSum >= 4294967296 ? 1 : 0)) & BOARD_HI;
+    // the words hold whole columns, so `mask + bottom` never carries between them
+    let possLo = (ml + BOTTOM_LO) & BOARD_LO;
+    let possHi = (mh + BOTTOM_HI) & BOARD_HI;
     const ownLo = winningCells(cl, ch, ml, mh);
     if (((ownLo & possLo) | (winningHi & possHi)) !== 0) return WIN_SCORE + CELLS - nb;
     const oppLo = winningCells(cl ^ ml, ch ^ mh, ml, mh);
@@ -134,7 +134,8 @@ export class HeuristicSearch {
       possLo = forcedLo;
       possHi = forcedHi;
     }
-    possLo &= ~((oppLo >>> 1) | (oppHi << 31));
+    // not under an opponent's winning cell; column 5's bottom sits above column 4's sentinel
+    possLo &= ~(oppLo >>> 1);
     possHi &= ~(oppHi >>> 1);
     if ((possLo | possHi) === 0) return lost;
     if (depth <= 0) return this.evaluate(cl, ch, ml, mh);
@@ -163,16 +164,19 @@ export class HeuristicSearch {
       count--;
       const mvLo = this.moveLo[base + count]!;
       const mvHi = this.moveHi[base + count]!;
-      const score = -this.negamax(
-        cl ^ ml,
-        ch ^ mh,
-        ml | mvLo,
-        mh | mvHi,
-        nb + 1,
-        depth - 1,
-        -beta,
-        -alpha,
-      );
+      // `0 - x`, never `-x`: -0 is a double and deoptimises the search (see solver.ts)
+      const score =
+        0 -
+        this.negamax(
+          cl ^ ml,
+          ch ^ mh,
+          ml | mvLo,
+          mh | mvHi,
+          nb + 1,
+          depth - 1,
+          0 - beta,
+          0 - alpha,
+        );
       if (score > best) best = score;
       if (score > alpha) alpha = score;
       if (alpha >= beta) break;

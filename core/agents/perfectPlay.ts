@@ -1,7 +1,8 @@
 import { OpeningBook } from '../games/connect4/book/openingBook.ts';
 import { OPENING_BOOK_DATA } from '../games/connect4/book/openingBookData.ts';
 import type { Connect4Position } from '../games/connect4/position.ts';
-import { SearchAborted, type SearchBudget, Solver } from '../games/connect4/solver.ts';
+import { SearchAborted, type SearchBudget } from '../games/connect4/searchBudget.ts';
+import { Solver } from '../games/connect4/solver.ts';
 
 /** Exact scores of every column and the nodes it took. */
 interface ExactScores {

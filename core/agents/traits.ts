@@ -1,25 +1,21 @@
-import { z } from 'zod';
+// zod/mini: the leaderboard on Home validates traits in the browser, where the first load stays
+// small. Each field has one message, whatever is wrong with it.
+import * as z from 'zod/mini';
 import { ValidationError } from '../errors.ts';
+
+const SKILL = 'Skill must be a whole number from 1 to 10.';
+const STYLE = 'Style must be aggressive, balanced or defensive.';
+const RISK = 'Risk must be a number from 0 to 1.';
+const THINK_TIME = 'Think time must be a whole number of milliseconds from 100 to 10000.';
 
 /** How an agent plays: strength, temperament, appetite for risk, and time per move. */
 export const agentTraitsSchema = z.object({
-  skill: z
-    .number({ error: 'Skill must be a whole number from 1 to 10.' })
-    .int('Skill must be a whole number from 1 to 10.')
-    .min(1, 'Skill must be a whole number from 1 to 10.')
-    .max(10, 'Skill must be a whole number from 1 to 10.'),
-  style: z.enum(['aggressive', 'balanced', 'defensive'], {
-    error: 'Style must be aggressive, balanced or defensive.',
-  }),
-  risk: z
-    .number({ error: 'Risk must be a number from 0 to 1.' })
-    .min(0, 'Risk must be a number from 0 to 1.')
-    .max(1, 'Risk must be a number from 0 to 1.'),
+  skill: z.int({ error: SKILL }).check(z.minimum(1, SKILL), z.maximum(10, SKILL)),
+  style: z.enum(['aggressive', 'balanced', 'defensive'], { error: STYLE }),
+  risk: z.number({ error: RISK }).check(z.minimum(0, RISK), z.maximum(1, RISK)),
   thinkTimeMs: z
-    .number({ error: 'Think time must be a whole number of milliseconds from 100 to 10000.' })
-    .int('Think time must be a whole number of milliseconds from 100 to 10000.')
-    .min(100, 'Think time must be a whole number of milliseconds from 100 to 10000.')
-    .max(10000, 'Think time must be a whole number of milliseconds from 100 to 10000.'),
+    .int({ error: THINK_TIME })
+    .check(z.minimum(100, THINK_TIME), z.maximum(10000, THINK_TIME)),
 });
 
 /** Validated agent traits. */

@@ -1,24 +1,28 @@
-import { z } from 'zod';
+// zod/mini: the leaderboard on Home validates with these in the browser.
+import * as z from 'zod/mini';
 import { agentTraitsSchema } from '../agents/traits.ts';
+
+/** A count: a whole number, zero or more. */
+const count = z.int().check(z.minimum(0));
 
 /** A Glicko-2 rating as shown to people: rating and deviation on the familiar 1500 scale. */
 const ratingSchema = z.object({
   rating: z.number(),
-  deviation: z.number().nonnegative(),
-  volatility: z.number().positive(),
+  deviation: z.number().check(z.minimum(0)),
+  volatility: z.number().check(z.positive()),
 });
 
 /** Wins, losses and draws of one agent over its finished matches. */
 const agentRecordSchema = z.object({
-  wins: z.number().int().nonnegative(),
-  losses: z.number().int().nonnegative(),
-  draws: z.number().int().nonnegative(),
+  wins: count,
+  losses: count,
+  draws: count,
 });
 
 /** One agent of the roster as listed by `GET /api/agents`. */
 export const agentSummarySchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
   tagline: z.string(),
   traits: agentTraitsSchema,
   rating: ratingSchema,
@@ -29,7 +33,7 @@ export const agentSummarySchema = z.object({
 export const ratingHistoryPointSchema = z.object({
   matchId: z.string(),
   rating: z.number(),
-  deviation: z.number().nonnegative(),
+  deviation: z.number().check(z.minimum(0)),
   at: z.iso.datetime({ offset: true }),
 });
 
@@ -37,7 +41,7 @@ export const ratingHistoryPointSchema = z.object({
 export const agentListResponseSchema = z.object({ items: z.array(agentSummarySchema) });
 
 /** Body of `GET /api/agents/:id`: the agent with its rating history, oldest first. */
-export const agentDetailSchema = agentSummarySchema.extend({
+export const agentDetailSchema = z.extend(agentSummarySchema, {
   ratingHistory: z.array(ratingHistoryPointSchema),
 });
 

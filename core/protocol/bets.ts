@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** Points on the wire: whole and exact as a JavaScript number (the database keeps bigints). */
-export const pointsSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+import { pointsSchema } from './points.ts';
 
 /** What a bet backs: the player who moves first, the second, or a draw. */
 const betSideSchema = z.enum(['first', 'second', 'draw'], {
@@ -32,7 +30,7 @@ export const betSchema = z.object({
   side: betSideSchema,
   amount: pointsSchema,
   status: betStatusSchema,
-  payout: pointsSchema.nullable(),
+  payout: z.nullable(pointsSchema),
   placedAt: z.iso.datetime({ offset: true }),
   settledAt: z.iso.datetime({ offset: true }).nullable(),
 });
@@ -40,25 +38,9 @@ export const betSchema = z.object({
 /** Reply of `POST /api/bets`: the bet and the balance after it. */
 export const placeBetResponseSchema = z.object({ bet: betSchema, balance: pointsSchema });
 
-/** Body of `GET /api/matches/:id/pools`: stakes per side, implied odds, and whether bets are open. */
-export const matchPoolsSchema = z.object({
-  matchId: z.string(),
-  open: z.boolean(),
-  commissionPct: z.number().int().min(0).max(100),
-  pools: z.object({ first: pointsSchema, second: pointsSchema, draw: pointsSchema }),
-  odds: z.object({
-    first: z.number().nullable(),
-    second: z.number().nullable(),
-    draw: z.number().nullable(),
-  }),
-  bets: z.number().int().nonnegative(),
-});
-
 /** @see betSchema */
 export type Bet = z.infer<typeof betSchema>;
 /** @see placeBetBodySchema */
 export type PlaceBetBody = z.infer<typeof placeBetBodySchema>;
 /** @see placeBetResponseSchema */
 export type PlaceBetResponse = z.infer<typeof placeBetResponseSchema>;
-/** @see matchPoolsSchema */
-export type MatchPools = z.infer<typeof matchPoolsSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pointsSchema } from './bets.ts';
+import { pointsSchema } from './points.ts';
 
 /** Why a balance changed. */
 const ledgerKindSchema = z.enum([

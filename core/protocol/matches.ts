@@ -1,4 +1,14 @@
-import { z } from 'zod';
+// zod/mini: these schemas validate Home's data in the browser, where the first load stays small.
+import * as z from 'zod/mini';
+
+/** An instant with its UTC offset, as the server writes it. */
+const timestamp = z.iso.datetime({ offset: true });
+
+/** A board column, 1..7. */
+const column = z.int().check(z.minimum(1), z.maximum(7));
+
+/** A count: a whole number, zero or more. */
+const count = z.int().check(z.minimum(0));
 
 /** Lifecycle of a match: played by the runner, then finished (or cancelled by an operator). */
 const matchStatusSchema = z.enum(['scheduled', 'live', 'finished', 'cancelled']);
@@ -7,64 +17,64 @@ const matchStatusSchema = z.enum(['scheduled', 'live', 'finished', 'cancelled'])
 const matchResultSchema = z.enum(['first', 'second', 'draw']);
 
 /** A Connect Four move string: columns '1'..'7', first player first. */
-export const movesSchema = z.string().regex(/^[1-7]{0,42}$/);
+export const movesSchema = z.string().check(z.regex(/^[1-7]{0,42}$/));
 
 /** One side of a match, with the rating it had when the match started. */
 const matchPlayerSchema = z.object({
-  agentId: z.string().min(1),
-  name: z.string().min(1),
+  agentId: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
   rating: z.number(),
 });
 
 /** Why an agent played a move: the candidates it scored and the line it would say out loud. */
 export const moveTraceSchema = z.object({
-  candidates: z.array(z.object({ move: z.number().int().min(1).max(7), score: z.number() })),
-  depth: z.number().int().nonnegative(),
-  nodes: z.number().int().nonnegative(),
-  chosen: z.number().int().min(1).max(7),
+  candidates: z.array(z.object({ move: column, score: z.number() })),
+  depth: count,
+  nodes: count,
+  chosen: column,
   reason: z.string(),
 });
 
 /** A match as listed: its players, moves so far and, once over, the result. */
 export const matchSummarySchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   game: z.literal('connect4'),
   status: matchStatusSchema,
   players: z.tuple([matchPlayerSchema, matchPlayerSchema]),
   moves: movesSchema,
-  result: matchResultSchema.optional(),
-  startedAt: z.iso.datetime({ offset: true }),
-  endedAt: z.iso.datetime({ offset: true }).optional(),
+  result: z.optional(matchResultSchema),
+  startedAt: timestamp,
+  endedAt: z.optional(timestamp),
   /** A scheduled match's first move: bets are taken until then. */
-  startsAt: z.iso.datetime({ offset: true }).optional(),
+  startsAt: z.optional(timestamp),
 });
 
 /** One played move: `ply` is its number (1 for the first move), also the SSE event id. */
 export const matchMoveSchema = z.object({
-  ply: z.number().int().min(1).max(42),
-  column: z.number().int().min(1).max(7),
-  agentId: z.string().min(1),
+  ply: z.int().check(z.minimum(1), z.maximum(42)),
+  column,
+  agentId: z.string().check(z.minLength(1)),
   trace: moveTraceSchema,
-  playedAt: z.iso.datetime({ offset: true }),
+  playedAt: timestamp,
 });
 
 /** Body of `GET /api/matches/:id`: the match with every move and its trace, and who is watching. */
-export const matchDetailSchema = matchSummarySchema.extend({
+export const matchDetailSchema = z.extend(matchSummarySchema, {
   turns: z.array(matchMoveSchema),
-  spectators: z.number().int().nonnegative(),
+  spectators: count,
 });
 
 /** Query of `GET /api/matches`. The cursor is opaque to clients. */
 export const matchListQuerySchema = z.object({
-  status: z.enum(['scheduled', 'live', 'finished']).optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.optional(z.enum(['scheduled', 'live', 'finished'])),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+  limit: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100))), 20),
 });
 
 /** Body of `GET /api/matches`: newest first, `nextCursor` null on the last page. */
 export const matchListResponseSchema = z.object({
   items: z.array(matchSummarySchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 
 /** Body of `GET /api/games`: the catalogue with live and finished counts per game. */
@@ -73,31 +83,37 @@ export const gameCatalogueSchema = z.object({
     z.object({
       id: z.literal('connect4'),
       name: z.string(),
-      live: z.number().int().nonnegative(),
-      finished: z.number().int().nonnegative(),
+      live: count,
+      finished: count,
     }),
   ),
 });
 
 /** SSE `move` event data (the event id is the ply). */
-export const moveEventSchema = matchMoveSchema.extend({ matchId: z.string() });
+export const moveEventSchema = z.extend(matchMoveSchema, { matchId: z.string() });
 
 /** SSE `result` event data, sent once after the last move. */
 export const resultEventSchema = z.object({
   matchId: z.string(),
   status: z.enum(['finished', 'cancelled']),
-  result: matchResultSchema.optional(),
+  result: z.optional(matchResultSchema),
   moves: movesSchema,
-  endedAt: z.iso.datetime({ offset: true }),
+  endedAt: timestamp,
   /** Cells of the winning four: `row * 7 + (column - 1)`, row 0 at the bottom. */
-  winningLine: z.array(z.number().int().min(0).max(41)).nullable(),
+  winningLine: z.nullable(z.array(z.int().check(z.minimum(0), z.maximum(41)))),
 });
 
 /** SSE `spectators` event data: how many streams watch this match across every process. */
-export const spectatorsEventSchema = z.object({ count: z.number().int().nonnegative() });
+export const spectatorsEventSchema = z.object({ count });
 
 /** SSE event names of a match stream. */
-export const MATCH_EVENT = { move: 'move', result: 'result', spectators: 'spectators' } as const;
+export const MATCH_EVENT = {
+  move: 'move',
+  result: 'result',
+  spectators: 'spectators',
+  /** The match's betting pools changed (a bet was placed); data is GET /api/matches/:id/pools. */
+  pools: 'pools',
+} as const;
 
 /** @see matchSummarySchema */
 export type MatchSummary = z.infer<typeof matchSummarySchema>;

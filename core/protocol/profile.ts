@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { betSchema, pointsSchema } from './bets.ts';
+import { betSchema } from './bets.ts';
 import { ownedAgentSchema } from './customAgents.ts';
 import { ledgerEntrySchema } from './ledger.ts';
+import { pointsSchema } from './points.ts';
 
 /** A nickname: 3–24 letters, digits, - or _, unique regardless of case. */
 const nicknameSchema = z

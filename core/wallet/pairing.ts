@@ -33,15 +33,22 @@ export function isRetryAllowed(
 }
 
 /**
- * Whether an existing pairing should be handed out again instead of asking for a new one: only in
- * Telegram or Safari iOS, where leaving for the wallet app and coming back must not invalidate the
- * link the user already tapped, and only while it has not expired.
+ * Where pairings are reused at all: Telegram and Safari iOS, where leaving for the wallet app and
+ * coming back must not invalidate the link the user already tapped.
+ */
+export function reusesPairings(platform: WalletPlatform): boolean {
+  return platform.telegram || platform.safariIos;
+}
+
+/**
+ * Whether an existing pairing should be handed out again instead of asking for a new one: only
+ * where {@link reusesPairings}, and only while it has not expired.
  */
 export function shouldReusePairing(
   pairing: Pairing | undefined,
   platform: WalletPlatform,
   now: number,
 ): pairing is Pairing {
-  if (!(platform.telegram || platform.safariIos) || pairing === undefined) return false;
+  if (!reusesPairings(platform) || pairing === undefined) return false;
   return !isPairingExpired(pairing.expiresAt, now);
 }

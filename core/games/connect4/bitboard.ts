@@ -2,9 +2,11 @@
  * Connect Four bitboards split across two 32-bit integers, without BigInt or per-node objects.
  *
  * Layout (Pascal Pons'): bit `col * 7 + row`, row 0 at the bottom, row 6 a sentinel that stays
- * empty so shifts never bleed from one column into the next. The 49 bits live in a pair: bits
- * 0..31 in `lo`, bits 32..48 in `hi`. Functions that produce a board write it to `pairOut` so the
- * hot loops allocate nothing.
+ * empty so shifts never bleed from one column into the next. The 49 bits live in a pair split at
+ * a column boundary: bits 0..27 (columns 1-4) in `lo`, bits 28..48 (columns 5-7) in `hi`. With
+ * whole columns in each word, vertical shifts and the `mask + bottom` / `current + mask` sums
+ * never carry from one word into the other, and `hi * 2^28 + lo` is Pons' 49-bit value.
+ * Functions that produce a board write it to `pairOut` so the hot loops allocate nothing.
  */
 
 /** Board width in columns. */
@@ -15,6 +17,8 @@ export const HEIGHT = 6;
 export const COLUMN_BITS = HEIGHT + 1;
 /** Number of cells on the board. */
 export const CELLS = WIDTH * HEIGHT;
+/** Bits held by the low word: the first four columns. */
+export const LOW_BITS = 28;
 
 /** Lowest score a position can have (Pons' convention: loss on the opponent's 21st stone + 1). */
 export const MIN_SCORE = -(CELLS / 2) + 3;
@@ -30,8 +34,8 @@ function maskOfBits(bits: readonly number[]): [number, number] {
   let lo = 0;
   let hi = 0;
   for (const bit of bits) {
-    if (bit < 32) lo |= 1 << bit;
-    else hi |= 1 << (bit - 32);
+    if (bit < LOW_BITS) lo |= 1 << bit;
+    else hi |= 1 << (bit - LOW_BITS);
   }
   return [lo, hi];
 }
@@ -69,61 +73,62 @@ export function popcount32(x: number): number {
 
 /**
  * Empty cells that would complete an alignment of four for the stones `(pl, ph)`, given the
- * occupied cells `(ml, mh)`. Returns the low half; the high half is left in `winningHi`. Pons' `compute_winning_position` with every
- * 64-bit shift spelled out on the two halves; shifts are by 1..24 so one carry word suffices.
+ * occupied cells `(ml, mh)`. Returns the low half; the high half is left in `winningHi`. Pons'
+ * `compute_winning_position` with every 49-bit shift spelled out on the two words: a left shift
+ * by s is `(pl << s, ph << s | pl >>> 28 - s)`, a right shift `(pl >>> s | ph << 28 - s, ph >>> s)`.
+ * Bits pushed past a word's columns are garbage, cleared by the final mask (only the inputs are
+ * ever shifted). Vertical shifts need no carry: below column 5 lies column 4's empty sentinel.
  */
 export function winningCells(pl: number, ph: number, ml: number, mh: number): number {
   // vertical: three stones below the cell
   let rl = (pl << 1) & (pl << 2) & (pl << 3);
-  let rh = ((ph << 1) | (pl >>> 31)) & ((ph << 2) | (pl >>> 30)) & ((ph << 3) | (pl >>> 29));
+  let rh = (ph << 1) & (ph << 2) & (ph << 3);
   let al: number;
   let ah: number;
   // horizontal: stones 7, 14, 21 bits before or after the cell
   al = (pl << 7) & (pl << 14);
-  ah = ((ph << 7) | (pl >>> 25)) & ((ph << 14) | (pl >>> 18));
-  rl |= al & ((pl << 21) | (pl >>> 7) | (ph << 25));
-  rh |= ah & ((ph << 21) | (pl >>> 11) | (ph >>> 7));
-  al = ((pl >>> 7) | (ph << 25)) & ((pl >>> 14) | (ph << 18));
+  ah = ((ph << 7) | (pl >>> 21)) & ((ph << 14) | (pl >>> 14));
+  rl |= al & ((pl << 21) | (pl >>> 7) | (ph << 21));
+  rh |= ah & ((ph << 21) | (pl >>> 7) | (ph >>> 7));
+  al = ((pl >>> 7) | (ph << 21)) & ((pl >>> 14) | (ph << 14));
   ah = (ph >>> 7) & (ph >>> 14);
-  rl |= al & ((pl << 7) | (pl >>> 21) | (ph << 11));
-  rh |= ah & ((ph << 7) | (pl >>> 25) | (ph >>> 21));
+  rl |= al & ((pl << 7) | (pl >>> 21) | (ph << 7));
+  rh |= ah & ((ph << 7) | (pl >>> 21) | (ph >>> 21));
   // diagonal /: stones 6, 12, 18 bits before or after the cell
   al = (pl << 6) & (pl << 12);
-  ah = ((ph << 6) | (pl >>> 26)) & ((ph << 12) | (pl >>> 20));
-  rl |= al & ((pl << 18) | (pl >>> 6) | (ph << 26));
-  rh |= ah & ((ph << 18) | (pl >>> 14) | (ph >>> 6));
-  al = ((pl >>> 6) | (ph << 26)) & ((pl >>> 12) | (ph << 20));
+  ah = ((ph << 6) | (pl >>> 22)) & ((ph << 12) | (pl >>> 16));
+  rl |= al & ((pl << 18) | (pl >>> 6) | (ph << 22));
+  rh |= ah & ((ph << 18) | (pl >>> 10) | (ph >>> 6));
+  al = ((pl >>> 6) | (ph << 22)) & ((pl >>> 12) | (ph << 16));
   ah = (ph >>> 6) & (ph >>> 12);
-  rl |= al & ((pl << 6) | (pl >>> 18) | (ph << 14));
-  rh |= ah & ((ph << 6) | (pl >>> 26) | (ph >>> 18));
+  rl |= al & ((pl << 6) | (pl >>> 18) | (ph << 10));
+  rh |= ah & ((ph << 6) | (pl >>> 22) | (ph >>> 18));
   // diagonal \\: stones 8, 16, 24 bits before or after the cell
   al = (pl << 8) & (pl << 16);
-  ah = ((ph << 8) | (pl >>> 24)) & ((ph << 16) | (pl >>> 16));
-  rl |= al & ((pl << 24) | (pl >>> 8) | (ph << 24));
-  rh |= ah & ((ph << 24) | (pl >>> 8) | (ph >>> 8));
-  al = ((pl >>> 8) | (ph << 24)) & ((pl >>> 16) | (ph << 16));
+  ah = ((ph << 8) | (pl >>> 20)) & ((ph << 16) | (pl >>> 12));
+  rl |= al & ((pl << 24) | (pl >>> 8) | (ph << 20));
+  rh |= ah & ((ph << 24) | (pl >>> 4) | (ph >>> 8));
+  al = ((pl >>> 8) | (ph << 20)) & ((pl >>> 16) | (ph << 12));
   ah = (ph >>> 8) & (ph >>> 16);
-  rl |= al & ((pl << 8) | (pl >>> 24) | (ph << 8));
-  rh |= ah & ((ph << 8) | (pl >>> 24) | (ph >>> 24));
+  rl |= al & ((pl << 8) | (pl >>> 24) | (ph << 4));
+  rh |= ah & ((ph << 8) | (pl >>> 20) | (ph >>> 24));
   winningHi = rh & (BOARD_HI ^ mh);
   return rl & (BOARD_LO ^ ml);
 }
 
 /** Cells where the next stone of each column would land: `(mask + bottom) & board`. */
 export function playableCells(ml: number, mh: number): void {
-  const sum = (ml >>> 0) + (BOTTOM_LO >>> 0);
-  const carry = sum >= 4294967296 ? 1 : 0;
-  pairOut[0] = sum & BOARD_LO;
-  pairOut[1] = (mh + BOTTOM_HI + carry) & BOARD_HI;
+  pairOut[0] = (ml + BOTTOM_LO) & BOARD_LO;
+  pairOut[1] = (mh + BOTTOM_HI) & BOARD_HI;
 }
 
 /** True when the stones `(pl, ph)` contain four in a row (Pons' `alignment`). */
 export function hasAlignment(pl: number, ph: number): boolean {
   for (const dir of [1, 6, 7, 8]) {
-    const ml = pl & ((pl >>> dir) | (ph << (32 - dir)));
+    const ml = pl & ((pl >>> dir) | (ph << (LOW_BITS - dir)));
     const mh = ph & (ph >>> dir);
     const d2 = dir * 2;
-    const l = ml & ((ml >>> d2) | (mh << (32 - d2)));
+    const l = ml & ((ml >>> d2) | (mh << (LOW_BITS - d2)));
     const h = mh & (mh >>> d2);
     if ((l | h) !== 0) return true;
   }

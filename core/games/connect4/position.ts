@@ -6,6 +6,7 @@ import {
   COLUMN_LO,
   HEIGHT,
   hasAlignment,
+  LOW_BITS,
   pairOut,
   playableCells,
   WIDTH,
@@ -22,7 +23,7 @@ export type Connect4Outcome =
   | { status: 'won'; winner: 1 | 2; line: number[] }
   | { status: 'draw' };
 
-const TWO_32 = 4294967296;
+const TWO_28 = 2 ** LOW_BITS;
 
 /** Cell index used by `winningLine` and `cells`: `row * 7 + (column - 1)`, row 0 at the bottom. */
 export function cellIndex(column: number, row: number): number {
@@ -31,7 +32,7 @@ export function cellIndex(column: number, row: number): number {
 
 /**
  * A Connect Four position, built from the move string of the solver literature (columns '1'..'7',
- * first player first). Mutable through `play` / `undo`; bitboards kept as two 32-bit halves.
+ * first player first). Mutable through `play` / `undo`; bitboards kept as two 32-bit words (see bitboard.ts).
  */
 export class Connect4Position {
   /** Stones of the player to move, low/high halves. */
@@ -122,8 +123,8 @@ export class Connect4Position {
     // Pons' play: the mover's stones become the opponent's view after adding the move
     this.currentLo ^= this.maskLo;
     this.currentHi ^= this.maskHi;
-    if (bit < 32) this.maskLo |= 1 << bit;
-    else this.maskHi |= 1 << (bit - 32);
+    if (bit < LOW_BITS) this.maskLo |= 1 << bit;
+    else this.maskHi |= 1 << (bit - LOW_BITS);
     this.grid[cellIndex(column, row)] = this.toMove;
     this.heights[c] = row + 1;
     this.history += String(column);
@@ -139,8 +140,8 @@ export class Connect4Position {
     const c = column - 1;
     const row = this.heights[c]! - 1;
     const bit = c * COLUMN_BITS + row;
-    if (bit < 32) this.maskLo &= ~(1 << bit);
-    else this.maskHi &= ~(1 << (bit - 32));
+    if (bit < LOW_BITS) this.maskLo &= ~(1 << bit);
+    else this.maskHi &= ~(1 << (bit - LOW_BITS));
     this.currentLo ^= this.maskLo;
     this.currentHi ^= this.maskHi;
     this.grid[cellIndex(column, row)] = 0;
@@ -176,7 +177,8 @@ export class Connect4Position {
 
   /** Unique key of the position (Pons: current stones + mask), below 2^49. */
   key(): number {
-    return (this.currentHi + this.maskHi) * TWO_32 + (this.currentLo >>> 0) + (this.maskLo >>> 0);
+    // no carry between the words: a column's stones plus its mask stay below its sentinel bit
+    return (this.currentHi + this.maskHi) * TWO_28 + this.currentLo + this.maskLo;
   }
 
   /** Same key for a position and its mirror image: the smaller of the two. */
@@ -200,8 +202,11 @@ export class Connect4Position {
 
   /** True when the side to move can win at once. */
   canWinNext(): boolean {
-    for (let column = 1; column <= WIDTH; column++) if (this.isWinningMove(column)) return true;
-    return false;
+    if (this.winLine !== null) return false;
+    const winLo = winningCells(this.currentLo, this.currentHi, this.maskLo, this.maskHi);
+    const winHi = winningHi;
+    playableCells(this.maskLo, this.maskHi);
+    return ((winLo & pairOut[0]!) | (winHi & pairOut[1]!)) !== 0;
   }
 
   /** True when the stones of the player who just moved contain four in a row. */

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../errors.ts';
 import { Connect4Position } from './position.ts';
-import { SearchAborted, Solver } from './solver.ts';
+import { SearchAborted } from './searchBudget.ts';
+import { Solver } from './solver.ts';
 
 const solver = new Solver({ log2TableSize: 20 });
 

@@ -1,4 +1,4 @@
-import { GridmindError, ValidationError } from '../../errors.ts';
+import { ValidationError } from '../../errors.ts';
 import {
   BOARD_HI,
   BOARD_LO,
@@ -8,6 +8,7 @@ import {
   COLUMN_HI,
   COLUMN_LO,
   COLUMN_ORDER,
+  LOW_BITS,
   MAX_SCORE,
   MIN_SCORE,
   popcount32,
@@ -16,15 +17,8 @@ import {
   winningHi,
 } from './bitboard.ts';
 import type { Connect4Position } from './position.ts';
+import { noClock, SearchAborted, type SearchBudget } from './searchBudget.ts';
 import { TranspositionTable } from './transpositionTable.ts';
-
-/** Limits on one search: a node budget, and a wall-clock deadline as a safety stop. */
-export type SearchBudget = { maxNodes?: number; deadline?: number; now?: () => number };
-
-/** Thrown when a search runs out of its node budget or passes its deadline. */
-export class SearchAborted extends GridmindError {
-  override readonly name = 'SearchAborted';
-}
 
 // Per-ply move lists of the sorter: 7 slots per ply, so recursion allocates nothing.
 const SORT_STRIDE = WIDTH + 1;
@@ -43,11 +37,14 @@ export class Solver {
   private readonly moveLo = new Int32Array((CELLS + 1) * SORT_STRIDE);
   private readonly moveHi = new Int32Array((CELLS + 1) * SORT_STRIDE);
   private readonly moveScore = new Int32Array((CELLS + 1) * SORT_STRIDE);
+  // the mover's winning cells after each sorted move: the child's opponent threats
+  private readonly threatLo = new Int32Array((CELLS + 1) * SORT_STRIDE);
+  private readonly threatHi = new Int32Array((CELLS + 1) * SORT_STRIDE);
   private maxNodes = Number.POSITIVE_INFINITY;
   private deadline = Number.POSITIVE_INFINITY;
-  private now: () => number = () => 0;
+  private now: () => number = noClock;
 
-  /** `log2TableSize` 23 uses about 42 MB; agents in browsers use 20 (5 MB). */
+  /** 8 bytes per slot: `log2TableSize` 23 takes 67 MB; agents use 21 (17 MB), tests 20 (8 MB). */
   constructor(options: { log2TableSize?: number } = {}) {
     this.table = new TranspositionTable(options.log2TableSize ?? 23);
   }
@@ -124,7 +121,7 @@ export class Solver {
       let med = min + ((max - min) >> 1);
       if (med <= 0 && ((min / 2) | 0) < med) med = (min / 2) | 0;
       else if (med >= 0 && ((max / 2) | 0) > med) med = (max / 2) | 0;
-      const r = this.negamax(currentLo, currentHi, maskLo, maskHi, nb, med, med + 1);
+      const r = this.negamax(currentLo, currentHi, maskLo, maskHi, nb, med, med + 1, -1, 0);
       if (r <= med) max = r;
       else min = r;
     }
@@ -135,7 +132,8 @@ export class Solver {
   private arm(budget: SearchBudget | undefined): void {
     this.maxNodes = this.nodes + (budget?.maxNodes ?? Number.POSITIVE_INFINITY);
     this.deadline = budget?.deadline ?? Number.POSITIVE_INFINITY;
-    this.now = budget?.now ?? (() => 0);
+    // one shared function: a new closure per search would deoptimise the search at every call
+    this.now = budget?.now ?? noClock;
   }
 
   /** Negamax on a position where the side to move cannot win at once. */
@@ -147,6 +145,8 @@ export class Solver {
     nb: number,
     alphaIn: number,
     betaIn: number,
+    knownLo: number,
+    knownHi: number,
   ): number {
     let alpha = alphaIn;
     let beta = betaIn;
@@ -157,43 +157,51 @@ export class Solver {
     }
 
     // moves that do not hand the opponent an immediate win
-    const oppLo = winningCells(cl ^ ml, ch ^ mh, ml, mh);
-    const oppHi = winningHi;
-    // playable cells: (mask + bottom) & board, with the carry between halves
-    const playSum = (ml >>> 0) + BOTTOM_LO;
-    let possLo = playSum & BOARD_LO;
-    let possHi = (mh + BOTTOM_HI + (playSum >= 4294967296 ? 1 : 0)) & BOARD_HI;
+    // the opponent's winning cells: the parent computed them to order this move (-1: it did not)
+    let oppLo = knownLo;
+    let oppHi = knownHi;
+    if (oppLo === -1) {
+      oppLo = winningCells(cl ^ ml, ch ^ mh, ml, mh);
+      oppHi = winningHi;
+    }
+    // playable cells: the words hold whole columns, so `mask + bottom` never carries
+    let possLo = (ml + BOTTOM_LO) & BOARD_LO;
+    let possHi = (mh + BOTTOM_HI) & BOARD_HI;
     const forcedLo = possLo & oppLo;
     const forcedHi = possHi & oppHi;
     if ((forcedLo | forcedHi) !== 0) {
       // two threats to parry at once: lost
       const restLo = forcedLo & (forcedLo - 1);
       const restHi = forcedLo !== 0 ? forcedHi : forcedHi & (forcedHi - 1);
-      if ((restLo | restHi) !== 0) return -((CELLS - nb) / 2) | 0;
+      if ((restLo | restHi) !== 0) return 0 - ((CELLS - nb) >> 1);
       possLo = forcedLo;
       possHi = forcedHi;
     }
     // never play right under an opponent's winning cell
-    possLo &= ~((oppLo >>> 1) | (oppHi << 31));
+    // (column 5's bottom sits above column 4's sentinel: nothing crosses the words)
+    possLo &= ~(oppLo >>> 1);
     possHi &= ~(oppHi >>> 1);
-    if ((possLo | possHi) === 0) return -((CELLS - nb) / 2) | 0;
+    if ((possLo | possHi) === 0) return 0 - ((CELLS - nb) >> 1);
     if (nb >= CELLS - 2) return 0;
 
-    let min = -((CELLS - 2 - nb) / 2) | 0;
+    let min = 0 - ((CELLS - 2 - nb) >> 1);
     if (alpha < min) {
       alpha = min;
       if (alpha >= beta) return alpha;
     }
-    let max = ((CELLS - 1 - nb) / 2) | 0;
+    let max = (CELLS - 1 - nb) >> 1;
     if (beta > max) {
       beta = max;
       if (alpha >= beta) return beta;
     }
 
-    const keySum = (cl >>> 0) + (ml >>> 0);
-    const keyLo = keySum | 0;
-    const keyHi = ch + mh + (keySum >= 4294967296 ? 1 : 0);
-    const stored = this.table.get(keyHi, keyLo);
+    // Pons' key `current + mask`, word by word (no carry), and its low 32 bits
+    const keyLo = cl + ml;
+    const keyHi = ch + mh;
+    const partialKey = keyLo | (keyHi << LOW_BITS);
+    const table = this.table;
+    const slot = table.slotOf(keyHi, keyLo);
+    const stored = table.get(slot, partialKey);
     if (stored !== 0) {
       if (stored > MAX_SCORE - MIN_SCORE + 1) {
         min = stored + 2 * MIN_SCORE - MAX_SCORE - 2;
@@ -215,23 +223,41 @@ export class Solver {
     const sortLo = this.moveLo;
     const sortHi = this.moveHi;
     const sortScore = this.moveScore;
+    const threatLo = this.threatLo;
+    const threatHi = this.threatHi;
     let count = 0;
+    // a single move needs no score: skipping it saves the most expensive part of the node
+    const single =
+      possHi === 0 ? (possLo & (possLo - 1)) === 0 : possLo === 0 && (possHi & (possHi - 1)) === 0;
     for (let i = WIDTH - 1; i >= 0; i--) {
       const col = COLUMN_ORDER[i]!;
       const mvLo = possLo & COLUMN_LO[col]!;
       const mvHi = possHi & COLUMN_HI[col]!;
       if ((mvLo | mvHi) === 0) continue;
-      const score = popcount32(winningCells(cl | mvLo, ch | mvHi, ml, mh)) + popcount32(winningHi);
+      let score = 0;
+      let winLo = -1;
+      let winHi = 0;
+      if (!single) {
+        // Pons' score; kept for the child, whose opponent threats they are once the move's cell
+        // is occupied (it is never among them: the mover has no winning cell to play here)
+        winLo = winningCells(cl | mvLo, ch | mvHi, ml, mh) & ~mvLo;
+        winHi = winningHi & ~mvHi;
+        score = popcount32(winLo) + popcount32(winHi);
+      }
       let pos = count++;
       while (pos > 0 && sortScore[base + pos - 1]! > score) {
         sortLo[base + pos] = sortLo[base + pos - 1]!;
         sortHi[base + pos] = sortHi[base + pos - 1]!;
         sortScore[base + pos] = sortScore[base + pos - 1]!;
+        threatLo[base + pos] = threatLo[base + pos - 1]!;
+        threatHi[base + pos] = threatHi[base + pos - 1]!;
         pos--;
       }
       sortLo[base + pos] = mvLo;
       sortHi[base + pos] = mvHi;
       sortScore[base + pos] = score;
+      threatLo[base + pos] = winLo;
+      threatHi[base + pos] = winHi;
     }
 
     const childCl = cl ^ ml;
@@ -240,14 +266,27 @@ export class Solver {
       count--;
       const mvLo = sortLo[base + count]!;
       const mvHi = sortHi[base + count]!;
-      const score = -this.negamax(childCl, childCh, ml | mvLo, mh | mvHi, nb + 1, -beta, -alpha);
+      // `0 - x`, never `-x`: -0 is a double, and one of them deoptimises the whole search
+      const score =
+        0 -
+        this.negamax(
+          childCl,
+          childCh,
+          ml | mvLo,
+          mh | mvHi,
+          nb + 1,
+          0 - beta,
+          0 - alpha,
+          threatLo[base + count]!,
+          threatHi[base + count]!,
+        );
       if (score >= beta) {
-        this.table.put(keyHi, keyLo, score + MAX_SCORE - 2 * MIN_SCORE + 2);
+        table.put(slot, partialKey, score + MAX_SCORE - 2 * MIN_SCORE + 2);
         return score;
       }
       if (score > alpha) alpha = score;
     }
-    this.table.put(keyHi, keyLo, alpha - MIN_SCORE + 1);
+    table.put(slot, partialKey, alpha - MIN_SCORE + 1);
     return alpha;
   }
 }

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../errors.ts';
+import { movesOfKey } from '../movesOfKey.ts';
 import { Connect4Position } from '../position.ts';
 import { Solver } from '../solver.ts';
 import { OpeningBook } from './openingBook.ts';
 import { OPENING_BOOK_DATA } from './openingBookData.ts';
+
+const SAMPLE_MIN_STONES = 12;
+const SAMPLE_SIZE = 10;
 
 describe('OpeningBook', () => {
   it('round-trips through its text form and shares entries with mirror images', () => {
@@ -36,5 +40,30 @@ describe('OpeningBook', () => {
   it('ships a decodable, non-empty book', () => {
     const book = OpeningBook.decode(OPENING_BOOK_DATA);
     expect(book.size).toBeGreaterThan(0);
+  });
+
+  it('ships exact scores: a fixed sample of its entries, re-solved from scratch, agrees', () => {
+    // every entry costs a full solve (seconds at ply 9): the sample is the deepest entries, the
+    // cheapest to solve, taken in key order so it is the same on every run
+    const entries = [...OpeningBook.decode(OPENING_BOOK_DATA).entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([key, score]) => ({ moves: movesOfKey(key), score }))
+      .filter((entry) => entry.moves !== null && entry.moves.length >= SAMPLE_MIN_STONES);
+    const sample = entries.slice(0, SAMPLE_SIZE);
+    expect(sample).toHaveLength(SAMPLE_SIZE);
+    const solver = new Solver({ log2TableSize: 22 });
+    for (const { moves, score } of sample) {
+      solver.resetTable();
+      expect([moves, solver.solve(Connect4Position.fromMoves(moves!))]).toEqual([moves, score]);
+    }
+  }, 60_000);
+
+  it('decodes every stored key back to a playable position', () => {
+    const book = OpeningBook.decode(OPENING_BOOK_DATA);
+    for (const [key] of book.entries()) {
+      const moves = movesOfKey(key);
+      expect(moves).not.toBeNull();
+      expect(Connect4Position.fromMoves(moves!).canonicalKey()).toBe(key);
+    }
   });
 });

@@ -30,6 +30,11 @@ export class OpeningBook {
     return this.scores.size;
   }
 
+  /** Every stored `[canonical key, score]` pair, in no particular order. */
+  entries(): IterableIterator<[number, number]> {
+    return this.scores.entries();
+  }
+
   /** The exact score of a position (from its mover's side), if stored. */
   get(position: Connect4Position): number | undefined {
     return this.scores.get(position.canonicalKey());
