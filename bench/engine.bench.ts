@@ -2,7 +2,8 @@
  * Solver speed by depth band (end, middle, early game): positions per second, mean time and
  * nodes per position, each solved with a fresh table. With C4_REFERENCE_SOLVER pointing at a
  * build of Pascal Pons' C++ solver that prints `<moves> <score> <nodes> <µs>` per line, the same
- * positions are run through it and compared.
+ * positions are run through it and compared; when it prints a fifth column, the CPU µs of the
+ * solve, CPU times are compared (on a shared machine wall time mostly measures the neighbours).
  */
 import { spawnSync } from 'node:child_process';
 import { createRandom } from '../core/agents/random.ts';
@@ -34,17 +35,22 @@ function positions(min: number, max: number, count: number, seed: number): strin
   return result;
 }
 
-function runReference(binary: string, lines: string[]): { nodes: number; micros: number } | null {
+function runReference(
+  binary: string,
+  lines: string[],
+): { nodes: number; micros: number; cpuMicros: number | null } | null {
   const run = spawnSync(binary, [], { input: `${lines.join('\n')}\n`, encoding: 'utf8' });
   if (run.status !== 0) return null;
   let nodes = 0;
   let micros = 0;
+  let cpuMicros: number | null = 0;
   for (const line of run.stdout.trim().split('\n')) {
-    const [, , n, us] = line.split(' ');
+    const [, , n, us, cpu] = line.split(' ');
     nodes += Number(n);
     micros += Number(us);
+    cpuMicros = cpu === undefined || cpuMicros === null ? null : cpuMicros + Number(cpu);
   }
-  return { nodes, micros };
+  return { nodes, micros, cpuMicros };
 }
 
 export default async function engineBench(): Promise<void> {
@@ -60,23 +66,34 @@ export default async function engineBench(): Promise<void> {
   );
   for (const [index, band] of BANDS.entries()) {
     const lines = positions(band.min, band.max, band.count, index + 1);
+    // one untimed pass first: V8 compiles on background threads, whose CPU would be billed here
+    for (const moves of lines) {
+      solver.resetTable();
+      solver.solve(Connect4Position.fromMoves(moves));
+    }
     let nodes = 0;
     let micros = 0;
+    let cpuMicros = 0;
     for (const moves of lines) {
       const position = Connect4Position.fromMoves(moves);
       solver.resetTable();
       solver.resetNodes();
       const started = performance.now();
+      const cpuStarted = process.cpuUsage();
       solver.solve(position);
+      const cpu = process.cpuUsage(cpuStarted);
       micros += (performance.now() - started) * 1000;
+      cpuMicros += cpu.user + cpu.system;
       nodes += solver.nodes;
     }
     let comparison = 'C4_REFERENCE_SOLVER not set';
     if (reference) {
       const ref = runReference(reference, lines);
-      comparison = ref
-        ? `${(micros / ref.micros).toFixed(2)}x time, ${(nodes / ref.nodes).toFixed(3)}x nodes`
-        : 'reference solver failed';
+      comparison = !ref
+        ? 'reference solver failed'
+        : ref.cpuMicros !== null
+          ? `${(cpuMicros / ref.cpuMicros).toFixed(2)}x CPU time, ${(nodes / ref.nodes).toFixed(3)}x nodes`
+          : `${(micros / ref.micros).toFixed(2)}x time, ${(nodes / ref.nodes).toFixed(3)}x nodes`;
     }
     console.log(
       `${band.name.padEnd(22)}${String(lines.length).padStart(9)}  ` +

@@ -1,45 +1,70 @@
 /**
- * Watchers: N SSE clients on loopback against one server process (a child, its own PGlite, one
- * live match), for N = 1,000, 5,000 and 10,000. Prints move-delivery latency p50/p99 (commit
- * time stamped by the runner → event parsed by the client; both clocks are this machine's) and
- * the server's resident memory per watcher. Bounded: each round waits for a fixed number of moves
- * or gives up after a time limit, then the server is stopped.
+ * Watchers: N SSE clients on loopback against one server process (a child, its own PGlite, two
+ * live matches, all clients on one), for N = 1,000, 5,000 and 10,000. The clients run in several
+ * child processes (watcherClients.ts: raw TCP sockets, a few string searches per chunk), connecting
+ * in parallel batches. Prints move-delivery latency p50/p99, from the move's timestamp (taken by
+ * the runner just before the transaction that stores it) to the client process reading the chunk
+ * that holds the event's first byte (both clocks are this machine's), and the server's memory per
+ * watcher, resident and JS (heap and buffers), each read after a full collection
+ * (serverMemoryProbe.ts). A probe preloaded into the server (fanoutProbe.ts) times the server's own
+ * part of each move, so the output says how much of the latency is the server's. Server and
+ * clients share every core of the machine (nothing is pinned); the load average is printed with
+ * each round. Bounded: each round waits for a fixed number of moves or gives up after a time
+ * limit, then the server is stopped. WATCHERS_CPU_PROF=dir writes the server's CPU profile there.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { matchListResponseSchema, moveEventSchema } from '../core/protocol/matches.ts';
-import { openSse, type SseConnection } from '../server/modules/matches/sseReader.ts';
+import { matchListResponseSchema } from '../core/protocol/matches.ts';
+import { freePort } from '../server/testing/serverProcess.ts';
 
-const ROUNDS = [1_000, 5_000, 10_000];
+// WATCHERS=1000,5000 runs only those rounds.
+const ROUNDS = (process.env.WATCHERS ?? '1000,5000,10000').split(',').map(Number);
 const MOVES_PER_ROUND = 3;
+// Clients in several processes, so that one process's turn through its sockets is not what is
+// measured; WATCHER_PROCESSES overrides.
+const CLIENT_PROCESSES = Number(process.env.WATCHER_PROCESSES ?? 4);
 const ROUND_LIMIT_MS = 120_000;
-const RECEIVE_LIMIT_MS = 45_000;
+// Both matches can be past their early moves: the next one starts when one ends (up to 7 min).
+const MATCH_WAIT_MS = 480_000;
+const RECEIVE_LIMIT_MS = 60_000;
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function rssKb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+/** The server's memory after a full collection (serverMemoryProbe.ts answers over IPC), in KB. */
+function memoryKb(server: ChildProcess): Promise<{ rssKb: number; heapKb: number }> {
+  return new Promise((resolve) => {
+    server.once('message', (message: { rss: number; heapUsed: number; external: number }) =>
+      resolve({ rssKb: message.rss / 1024, heapKb: (message.heapUsed + message.external) / 1024 }),
+    );
+    server.send('memory');
+  });
 }
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
+/** The server's own timing of one move's fan-out (fanoutProbe.ts). */
+interface Fanout {
+  ply: number;
+  matchId: string;
+  commitMs: number;
+  loopMs: number;
+  flushMs: number;
+}
+
+const fanouts: Fanout[] = [];
+
 async function startServer(dir: string, port: number): Promise<ChildProcess> {
+  const profileDir = process.env.WATCHERS_CPU_PROF;
+  const nodeArgs = [
+    '--expose-gc --import tsx --import ./bench/fanoutProbe.ts --import ./bench/serverMemoryProbe.ts',
+    profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : '',
+  ].join(' ');
   // Each watcher is a socket: raise the child's descriptor limit to the hard limit first.
   const child = spawn(
     'sh',
-    ['-c', 'ulimit -n "$(ulimit -Hn)"; exec "$0" --import tsx server/server.ts', process.execPath],
+    ['-c', `ulimit -n "$(ulimit -Hn)"; exec "$0" ${nodeArgs} server/server.ts`, process.execPath],
     {
       env: {
         ...process.env,
@@ -47,17 +72,23 @@ async function startServer(dir: string, port: number): Promise<ChildProcess> {
         DATA_DIR: join(dir, 'data'),
         CLIENT_DIR: dir,
         DATABASE_URL: '',
-        LIVE_MATCHES: '1',
-        MOVE_DELAY_MS: '3000',
+        LIVE_MATCHES: '2',
+        BETTING_WINDOW_MS: '0',
+        MOVE_DELAY_MS: '10000',
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
   );
   await new Promise<void>((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Gridmind is running')) resolve();
+      const lines = output.split('\n');
+      output = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line.startsWith('fanout ')) fanouts.push(JSON.parse(line.slice(7)) as Fanout);
+        else if (line.includes('Gridmind is running')) resolve();
+      }
     });
     child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
   });
@@ -69,68 +100,136 @@ async function liveMatch(base: string, deadline: number): Promise<{ id: string; 
     const body = matchListResponseSchema.parse(
       await (await fetch(`${base}/api/matches?status=live`)).json(),
     );
-    // A fresh match, so the round's moves come before it can end (3 s apart: room to connect).
-    const match = body.items.find((item) => item.moves.length <= 2);
+    // An early match, so the round's moves come before it can end (10 s apart: minutes to connect on a busy machine).
+    const match = body.items.find((item) => item.moves.length <= 6);
     if (match) return { id: match.id, moves: match.moves.length };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('no live match');
 }
 
-async function round(base: string, pid: number, watchers: number): Promise<void> {
-  const deadline = Date.now() + ROUND_LIMIT_MS;
-  const match = await liveMatch(base, deadline);
-  const before = await rssKb(pid);
-  const connections: SseConnection[] = [];
-  // Connect in batches so the listen backlog is never the bottleneck being measured.
-  for (let i = 0; i < watchers; i += 500) {
-    const batch = Math.min(500, watchers - i);
-    connections.push(
-      ...(await Promise.all(
-        Array.from({ length: batch }, () =>
-          openSse(`${base}/api/matches/${match.id}/events`, {
-            'last-event-id': String(match.moves),
-          }),
-        ),
-      )),
-    );
-  }
-  const connectMs = Date.now() - deadline + ROUND_LIMIT_MS;
-  const connected = await rssKb(pid);
+/** One client process and the messages it sends back. */
+interface ClientProcess {
+  child: ChildProcess;
+  next(kind: string): Promise<{
+    kind: string;
+    latencies?: number[];
+    failed?: number;
+    connectMs?: number;
+    cpuMs?: number;
+  }>;
+}
+
+function startClients(url: string, count: number, lastId: number): ClientProcess {
+  // Each stream is a socket: raise the descriptor limit to the hard limit first.
+  const child = spawn(
+    'sh',
+    [
+      '-c',
+      'ulimit -n "$(ulimit -Hn)"; exec "$0" --import tsx bench/watcherClients.ts "$@"',
+      process.execPath,
+      url,
+      String(count),
+      String(lastId),
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  const inbox: { kind: string }[] = [];
+  const waiting = new Map<string, (message: { kind: string }) => void>();
+  child.on('message', (message: { kind: string }) => {
+    const waiter = waiting.get(message.kind);
+    if (waiter) {
+      waiting.delete(message.kind);
+      waiter(message);
+    } else inbox.push(message);
+  });
+  return {
+    child,
+    next: (kind) => {
+      const index = inbox.findIndex((message) => message.kind === kind);
+      if (index >= 0) return Promise.resolve(inbox.splice(index, 1)[0]!);
+      return new Promise((resolve) => waiting.set(kind, resolve));
+    },
+  };
+}
+
+const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>
+  Promise.race([
+    promise,
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), ms).unref()),
+  ]);
+
+async function round(
+  base: string,
+  server: ChildProcess,
+  watchers: number,
+  report = true,
+): Promise<void> {
+  const match = await liveMatch(base, Date.now() + MATCH_WAIT_MS);
+  // After a full collection both times, so the last round's garbage is not counted (or freed) here.
+  const before = await memoryKb(server);
+  const started = Date.now();
+  const clients = Array.from({ length: CLIENT_PROCESSES }, (_, index) =>
+    startClients(
+      `${base}/api/matches/${match.id}/events`,
+      Math.floor(watchers / CLIENT_PROCESSES) + (index < watchers % CLIENT_PROCESSES ? 1 : 0),
+      match.moves,
+    ),
+  );
+  const connected =
+    (await withTimeout(
+      Promise.all(clients.map((client) => client.next('connected'))),
+      // Connecting is slow on a loaded machine: allow 30 ms per stream on top of the base limit.
+      ROUND_LIMIT_MS + watchers * 30,
+    )) ?? [];
+  if (connected.length < clients.length)
+    console.log('  (not every client process connected in time)');
+  const startedMs = Date.now() - started;
+  // The clients' own figure: from their first request to their last stream open.
+  const connectMs = Math.max(...connected.map((message) => message.connectMs ?? 0));
+  const failed = connected.reduce((sum, message) => sum + (message.failed ?? 0), 0);
+  // Let the server settle (spectator broadcasts, allocations) before reading its memory.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const after = await memoryKb(server);
+  const failedNote = failed ? ` (${failed} failed)` : '';
   // Moves played while connecting arrive as backlog, not live: only later ones are timed.
   const now = matchListResponseSchema.parse(
     await (await fetch(`${base}/api/matches?status=live`)).json(),
   );
   const fromPly = now.items.find((item) => item.id === match.id)?.moves.length ?? 42;
+  for (const client of clients) {
+    client.child.send({ kind: 'measure', fromPly, moves: MOVES_PER_ROUND });
+  }
+  await withTimeout(Promise.all(clients.map((client) => client.next('done'))), RECEIVE_LIMIT_MS);
   const latencies: number[] = [];
-  let moves = 0;
-  const receiveUntil = Date.now() + RECEIVE_LIMIT_MS;
-  const received = connections.map(async (connection) => {
-    let seen = 0;
-    while (seen < MOVES_PER_ROUND && Date.now() < receiveUntil) {
-      const event = await connection.next().catch(() => null);
-      if (!event) break;
-      if (event.event !== 'move') continue;
-      const move = moveEventSchema.parse(JSON.parse(event.data));
-      if (move.ply <= fromPly) continue;
-      latencies.push(Date.now() - Date.parse(move.playedAt));
-      seen++;
-    }
-    moves = Math.max(moves, seen);
-  });
-  const timeout = new Promise((resolve) => setTimeout(resolve, RECEIVE_LIMIT_MS).unref());
-  await Promise.race([Promise.all(received), timeout]);
-  for (const connection of connections) connection.close();
+  let clientCpuMs = 0;
+  for (const client of clients) {
+    client.child.send({ kind: 'report' });
+    const figures = await client.next('report');
+    latencies.push(...(figures.latencies ?? []));
+    clientCpuMs += figures.cpuMs ?? 0;
+    client.child.kill('SIGKILL');
+  }
   latencies.sort((a, b) => a - b);
-  console.log(
-    `N=${watchers.toLocaleString('en')}: ready ${connectMs} ms after round start (match at move ${match.moves}), ` +
-      `timing moves after ${fromPly}: ${latencies.length} deliveries over ${moves} moves, ` +
-      `latency p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms; ` +
-      `server RSS +${((connected - before) / 1024).toFixed(1)} MB, ` +
-      `${((connected - before) / watchers).toFixed(1)} KB per watcher`,
-  );
+  const timed = fanouts.filter((line) => line.matchId === match.id && line.ply > fromPly);
+  const fanoutFigures = timed
+    .slice(0, MOVES_PER_ROUND)
+    .map((line) => `${line.commitMs}+${Math.round(line.flushMs)}`)
+    .join(', ');
+  if (report)
+    console.log(
+      `N=${watchers.toLocaleString('en')}: ${CLIENT_PROCESSES} client processes up and connected ` +
+        `in ${startedMs} ms (streams opened in ${connectMs} ms${failedNote}); ${latencies.length} of ` +
+        `${watchers * MOVES_PER_ROUND} deliveries timed (moves after ${fromPly}), ` +
+        `latency p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms; ` +
+        `server per move, commit+fan-out: ${fanoutFigures || 'n/a'} ms; clients' CPU while timing ` +
+        `${Math.round(clientCpuMs)} ms; server RSS +${((after.rssKb - before.rssKb) / 1024).toFixed(1)} MB, ` +
+        `${((after.rssKb - before.rssKb) / watchers).toFixed(1)} KB per watcher ` +
+        `(JS heap and buffers ${((after.heapKb - before.heapKb) / watchers).toFixed(1)} KB); ` +
+        `load ${loadavg()[0]?.toFixed(1)}`,
+    );
   // Let the server notice the hang-ups before the next round measures its memory again.
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
 }
 
 /** Streams N watchers at one server and prints delivery latency and memory per watcher. */
@@ -138,9 +237,19 @@ export default async function watchersBench(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'gridmind-watchers-'));
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Gridmind</title>');
   const port = await freePort();
+  console.log(
+    `(server: 1 process with its agent worker threads; clients: ${CLIENT_PROCESSES} processes; ` +
+      `all share this machine's ${availableParallelism()} cores, unpinned; ` +
+      `load average ${loadavg()[0]?.toFixed(1)} before start)`,
+  );
   const server = await startServer(dir, port);
+  // Start-up allocations (tsx, PGlite, the worker pool) shrink for a while after start, which
+  // would hide the watchers' memory: a first unreported round warms the heap up.
+  await new Promise((resolve) => setTimeout(resolve, 10_000));
   try {
-    for (const watchers of ROUNDS) await round(`http://127.0.0.1:${port}`, server.pid!, watchers);
+    console.log('(warm-up round, 1,000 watchers: not reported)');
+    await round(`http://127.0.0.1:${port}`, server, 1_000, false);
+    for (const watchers of ROUNDS) await round(`http://127.0.0.1:${port}`, server, watchers);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

@@ -16,6 +16,8 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerClient, registerNotFound } from './plugins/client.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOriginCheck } from './plugins/originCheck.ts';
+import { registerRateLimits } from './plugins/rateLimits.ts';
+import { registerRouteList } from './plugins/routeList.ts';
 import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
 
 /** Largest request body accepted; bigger ones get 413. */
@@ -53,12 +55,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: 'loopback,linklocal,uniquelocal',
   });
   app.decorate('gridmind', { config, db, now: options.now ?? Date.now });
+  registerRouteList(app);
 
   registerSecurityHeaders(app);
   registerErrorHandling(app);
   registerOriginCheck(app, config.APP_ORIGIN);
   await app.register(fastifyCookie);
   registerAuth(app);
+  registerRateLimits(app, {
+    bets: config.BET_RATE_LIMIT_PER_MINUTE,
+    writes: config.WRITE_RATE_LIMIT_PER_MINUTE,
+  });
 
   const servesClient = options.clientDir !== undefined;
   await app.register(healthRoutes);
@@ -74,7 +81,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes);
   await app.register(adminEconomyRoutes);
 
-  if (options.clientDir !== undefined) await registerClient(app, options.clientDir);
-  registerNotFound(app, servesClient);
+  const clientPages =
+    options.clientDir === undefined ? undefined : await registerClient(app, options.clientDir);
+  registerNotFound(app, clientPages);
   return app;
 }

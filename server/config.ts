@@ -49,6 +49,8 @@ const envSchema = z.object({
   BET_COMMISSION_PCT: integer(5, 0, 100),
   CLIENT_DIR: z.string().trim().min(1).default('dist/client'),
   AUTH_RATE_LIMIT_PER_MINUTE: integer(60, 1, 100_000),
+  BET_RATE_LIMIT_PER_MINUTE: integer(30, 1, 100_000),
+  WRITE_RATE_LIMIT_PER_MINUTE: integer(20, 1, 100_000),
 });
 
 /** Everything the server reads from its environment, parsed and defaulted once at start-up. */

@@ -11,8 +11,16 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs work in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Subscribes to a NOTIFY channel; resolves to the unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; resolves to the unsubscribe function. `onReconnect` runs when
+   * the LISTEN connection was lost and is back (PostgreSQL only): notifications sent meanwhile
+   * were missed, so whatever they would have said must be read back.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   /** Sends a NOTIFY (as `select pg_notify($1, $2)`, which both back ends accept). */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;

@@ -18,13 +18,21 @@ function queryable(target: pg.Pool | pg.PoolClient): Queryable {
 
 const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** A PostgreSQL server through a `pg` pool; LISTEN runs on one dedicated connection. */
+// The LISTEN connection, once lost, is reopened after 100 ms, then 200, 400 … up to 5 s apart.
+const RELISTEN_FIRST_MS = 100;
+const RELISTEN_MAX_MS = 5_000;
+
+/**
+ * A PostgreSQL server through a `pg` pool; LISTEN runs on one dedicated connection that reconnects
+ * by itself when the server goes away (a restart, a failover) and then tells the listeners, which
+ * may have missed notifications meanwhile.
+ */
 export async function openPostgresDatabase(url: string, schema?: string): Promise<Database> {
-  const pool = new pg.Pool({
+  const clientConfig = {
     connectionString: url,
-    max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...clientConfig, max: 10 });
   // Fail at start-up, not at the first request, when the server is unreachable.
   await pool.query('select 1');
   pool.on('error', () => {
@@ -32,17 +40,69 @@ export async function openPostgresDatabase(url: string, schema?: string): Promis
   });
 
   const listeners = new Map<string, Set<Listener>>();
-  let listenClient: Promise<pg.PoolClient> | undefined;
-  const listenConnection = () => {
-    listenClient ??= pool.connect().then((client) => {
-      client.on('notification', (message) => {
-        for (const listener of listeners.get(message.channel) ?? []) {
-          listener(message.payload ?? '');
-        }
-      });
-      return client;
+  const onRestored = new Set<() => void>();
+  let listenClient: pg.Client | null = null;
+  let firstConnect: Promise<void> | null = null;
+  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  let closed = false;
+
+  const openListenClient = async (): Promise<pg.Client> => {
+    const client = new pg.Client(clientConfig);
+    // A lost connection emits 'error' then 'end'; 'end' starts the reconnection. Without a
+    // listener the 'error' event would end the process.
+    client.on('error', () => {});
+    client.on('notification', (message) => {
+      for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? '');
     });
-    return listenClient;
+    client.once('end', () => {
+      if (listenClient !== client) return;
+      listenClient = null;
+      if (!closed) scheduleReconnect(0);
+    });
+    try {
+      await client.connect();
+      for (const channel of listeners.keys())
+        await client.query(`listen ${quoteIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    return client;
+  };
+
+  const scheduleReconnect = (attempt: number) => {
+    reconnectTimer = setTimeout(
+      () => {
+        reconnectTimer = null;
+        openListenClient().then(
+          (client) => {
+            if (closed) return void client.end().catch(() => undefined);
+            listenClient = client;
+            for (const restored of onRestored) restored();
+          },
+          () => {
+            if (!closed) scheduleReconnect(attempt + 1);
+          },
+        );
+      },
+      Math.min(RELISTEN_FIRST_MS * 2 ** attempt, RELISTEN_MAX_MS),
+    );
+    reconnectTimer.unref();
+  };
+
+  /** Opens the LISTEN connection the first time; afterwards the reconnection keeps it open. */
+  const ensureListening = async () => {
+    if (listenClient || reconnectTimer) return;
+    firstConnect ??= openListenClient().then(
+      (client) => {
+        listenClient = client;
+      },
+      (error: unknown) => {
+        firstConnect = null;
+        throw error;
+      },
+    );
+    await firstConnect;
   };
 
   return {
@@ -50,40 +110,58 @@ export async function openPostgresDatabase(url: string, schema?: string): Promis
     ...queryable(pool),
     async transaction(work) {
       const client = await pool.connect();
+      // A connection lost between two statements emits 'error' on the checked-out client; the
+      // next statement fails and the transaction is rolled back like any other failure.
+      const onError = () => {};
+      client.on('error', onError);
+      let broken: Error | undefined;
       try {
         await client.query('begin');
         const result = await work(queryable(client));
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
+        await client.query('rollback').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
         throw error;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        // A connection that cannot even roll back is discarded, not returned to the pool.
+        client.release(broken);
       }
     },
-    async listen(channel, onPayload) {
-      const client = await listenConnection();
+    async listen(channel, onPayload, onReconnect) {
       let channelListeners = listeners.get(channel);
+      const first = !channelListeners;
       if (!channelListeners) {
         channelListeners = new Set();
         listeners.set(channel, channelListeners);
-        await client.query(`listen ${quoteIdentifier(channel)}`);
       }
       channelListeners.add(onPayload);
+      if (onReconnect) onRestored.add(onReconnect);
+      await ensureListening();
+      // While reconnecting there is no connection: the reconnection LISTENs on every channel.
+      if (first && listenClient) await listenClient.query(`listen ${quoteIdentifier(channel)}`);
       return async () => {
+        if (onReconnect) onRestored.delete(onReconnect);
         const current = listeners.get(channel);
         if (!current?.delete(onPayload) || current.size > 0) return;
         listeners.delete(channel);
-        await client.query(`unlisten ${quoteIdentifier(channel)}`).catch(() => undefined);
+        await listenClient?.query(`unlisten ${quoteIdentifier(channel)}`).catch(() => undefined);
       };
     },
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
-      if (listenClient) (await listenClient).release();
+      closed = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      const client = listenClient;
+      listenClient = null;
+      await client?.end().catch(() => undefined);
       listeners.clear();
+      onRestored.clear();
       await pool.end();
     },
   };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionCookie } from '../modules/auth/sessionCookie.ts';
 import { findSession, type SessionRecord } from '../modules/auth/sessionStore.ts';
+import { signInHintCookie } from '../modules/auth/signInHintCookie.ts';
 
 /** Who is making the request, when signed in. */
 interface RequestUser {
@@ -21,20 +22,26 @@ declare module 'fastify' {
 /** Paths whose handlers may need the session; static files and pages skip the lookup. */
 const SESSION_PATHS = ['/api/', '/auth/'];
 
-/** Reads the session cookie of API requests and sets request.session and request.user. */
+/**
+ * Reads the session cookie of API requests and sets request.session and request.user; clears a
+ * sign-in hint that no signed-in session backs, so a stale hint costs the client one 401 at most.
+ */
 export function registerAuth(app: FastifyInstance): void {
   const { config, db, now } = app.gridmind;
   const cookieName = sessionCookie(config.APP_ORIGIN).name;
+  const hint = signInHintCookie(config.APP_ORIGIN);
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!SESSION_PATHS.some((prefix) => request.url.startsWith(prefix))) return;
     const token = request.cookies[cookieName];
-    if (!token) return;
-    const session = await findSession(db, token, now());
+    const session = token ? await findSession(db, token, now()) : null;
     request.session = session;
     if (session?.userId && session.address) {
       request.user = { userId: session.userId, address: session.address, isAdmin: session.isAdmin };
+    } else if (request.cookies[hint.name] !== undefined) {
+      // A successful sign-in in this same request sets the hint again, replacing this clear.
+      reply.clearCookie(hint.name, { path: '/', secure: hint.options.secure ?? false });
     }
   });
 }

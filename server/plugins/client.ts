@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PRERENDERED_PAGES, prerenderedPageFor } from '../../core/site/prerenderedPages.ts';
 
 /** Paths the server answers itself; everything else that is a page belongs to the client. */
 const API_PREFIXES = ['/api/', '/auth/'];
@@ -27,36 +28,75 @@ export function sendClientIndex(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-cache').sendFile('index.html');
 }
 
+/** Files of the built client's prerendered pages (scripts/prerender.ts) that exist. */
+function prerenderedFiles(root: string): Set<string> {
+  return new Set(
+    PRERENDERED_PAGES.map((page) => page.file).filter((file) => existsSync(resolve(root, file))),
+  );
+}
+
 /**
- * Serves the built client from clientDir: hashed assets cached for a year, index.html and the
- * service worker revalidated on every load; unknown pages fall back to index.html.
+ * Sends a page: its prerendered first paint where the build wrote one, else index.html. Either
+ * way the SPA's router takes it from there.
  */
-export async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
+function sendClientPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  prerendered: ReadonlySet<string>,
+): FastifyReply {
+  const file = prerenderedPageFor(request.url)?.file;
+  if (file === undefined || !prerendered.has(file)) return sendClientIndex(reply);
+  return reply.header('cache-control', 'no-cache').sendFile(file);
+}
+
+/** Hashed build output: a file's name changes whenever its content does. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built client from clientDir: hashed files under /assets cached for a year; index.html,
+ * the manifest, the service worker and the other unhashed files revalidated on every load. Sends the
+ * brotli or gzip copy the build wrote beside a file when the browser accepts it
+ * (scripts/vitePrecompress.ts). Returns the prerendered pages it found, for registerNotFound.
+ */
+export async function registerClient(
+  app: FastifyInstance,
+  clientDir: string,
+): Promise<ReadonlySet<string>> {
   const root = resolve(clientDir);
   if (!existsSync(resolve(root, 'index.html'))) {
     throw new Error(`No built client in ${root}: run \`npm run build\` first`);
   }
+  const assetsDir = `${resolve(root, 'assets')}${sep}`;
   await app.register(fastifyStatic, {
     root,
     wildcard: true,
     index: false,
+    preCompressed: true,
     // Our setHeaders decides caching; @fastify/static's default would override it.
     cacheControl: false,
     setHeaders(response, filePath) {
-      const immutable = filePath.startsWith(resolve(root, 'assets'));
-      response.setHeader(
-        'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      response.setHeader('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+      // One URL, several encodings: shared caches must key on what the browser accepts.
+      response.setHeader('vary', 'accept-encoding');
     },
   });
-  app.get('/', (_request, reply) => sendClientIndex(reply));
+  const prerendered = prerenderedFiles(root);
+  app.get('/', (request, reply) => sendClientPage(request, reply, prerendered));
+  return prerendered;
 }
 
-/** Unknown routes: index.html for client pages when a client is served, else a JSON 404. */
-export function registerNotFound(app: FastifyInstance, servesClient: boolean): void {
+/**
+ * Unknown routes: client pages (their prerendered first paint, or index.html) when a client is
+ * served (`clientPages` given), else a JSON 404.
+ */
+export function registerNotFound(
+  app: FastifyInstance,
+  clientPages: ReadonlySet<string> | undefined,
+): void {
   app.setNotFoundHandler((request, reply) => {
-    if (servesClient && isClientPage(request)) return sendClientIndex(reply);
+    if (clientPages !== undefined && isClientPage(request)) {
+      return sendClientPage(request, reply, clientPages);
+    }
     return reply.code(404).send({ error: 'Not found' });
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ZodError } from 'zod';
+// The core class: errors of full zod and of zod/mini schemas (core/protocol) are both instances.
+import { $ZodError } from 'zod/v4/core';
 import { GridmindError, ValidationError } from '../../core/errors.ts';
 
 /** 4xx body: a short sentence and, for invalid input, the zod issues. 5xx: never any detail. */
@@ -29,9 +30,15 @@ const STATUS_MESSAGES: Record<number, string> = {
   429: 'Too many requests',
 };
 
+/**
+ * PostgreSQL refusing a value it cannot store as text (a NUL character, a byte sequence that is
+ * not UTF-8): that value can only have come from the request, so it is the caller's error.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
 /** Maps any thrown value to a status and a body that is safe to send. */
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
-  if (error instanceof ZodError) {
+  if (error instanceof $ZodError) {
     return {
       status: 400,
       body: {
@@ -46,6 +53,13 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   if (error instanceof HttpError)
     return { status: error.statusCode, body: { error: error.shortMessage } };
   if (error instanceof ValidationError) return { status: 400, body: { error: error.shortMessage } };
+  const sqlState = (error as { code?: unknown } | null)?.code;
+  if (typeof sqlState === 'string' && UNSTORABLE_TEXT_CODES.has(sqlState)) {
+    return {
+      status: 400,
+      body: { error: 'The request contains characters that cannot be stored.' },
+    };
+  }
   const status = (error as FastifyError | undefined)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return { status, body: { error: STATUS_MESSAGES[status] ?? 'Bad request' } };
@@ -60,7 +74,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const retryAfter = reply.getHeader('retry-after');
     reply.code(status);
-    if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
-    return reply.send(body);
+    if (retryAfter === undefined) return reply.send(body);
+    reply.header('retry-after', retryAfter);
+    // Say when, as the write limits do (plugins/rateLimits.ts), not only that it is too many.
+    const when = status === 429 ? `: try again in ${String(retryAfter)} s.` : '';
+    return reply.send({ ...body, error: `${body.error}${when}` });
   });
 }

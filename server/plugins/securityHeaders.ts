@@ -9,7 +9,8 @@ const CONTENT_SECURITY_POLICY = [
   "base-uri 'self'",
   "object-src 'none'",
   "form-action 'self'",
-  "script-src 'self'",
+  // Inside Telegram only, src/lib/telegram.ts loads Telegram's Mini App script: that one file.
+  "script-src 'self' https://telegram.org/js/telegram-web-app.js",
   // AppKit's lit web components and sonner inject <style> elements at run time; without
   // 'unsafe-inline' the modal renders unstyled. Styles cannot run code, scripts stay strict.
   "style-src 'self' 'unsafe-inline'",
@@ -26,8 +27,10 @@ const CONTENT_SECURITY_POLICY = [
   'frame-src https://verify.walletconnect.com https://verify.walletconnect.org https://secure.walletconnect.org',
   "worker-src 'self'",
   "manifest-src 'self'",
-  // The Telegram Mini App embeds us; this replaces X-Frame-Options, which cannot allow-list.
-  "frame-ancestors 'self' https://web.telegram.org https://*.telegram.org",
+  // Only Telegram's web client (web.telegram.org/k and /a) frames the Mini App; its phone and
+  // desktop apps open it in a web view, not a frame. This replaces X-Frame-Options, which cannot
+  // allow-list an origin.
+  'frame-ancestors https://web.telegram.org',
 ].join('; ');
 
 /** The headers every response carries, pages and API alike. */

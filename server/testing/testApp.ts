@@ -29,7 +29,16 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** Builds the app for one test database kind, with extra environment variables if given. */
+/** Write limits high enough to stay out of the way of tests that do not test them. */
+const UNLIMITED_WRITES = {
+  BET_RATE_LIMIT_PER_MINUTE: '100000',
+  WRITE_RATE_LIMIT_PER_MINUTE: '100000',
+};
+
+/**
+ * Builds the app for one test database kind, with extra environment variables if given (write
+ * rate limits are off unless the test sets them).
+ */
 export async function createTestApp(
   kind: 'pglite' | 'postgres',
   env: Record<string, string> = {},
@@ -37,7 +46,11 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = db ?? (await openTestDatabase(kind));
   const clock = createTestClock();
-  const app = await buildApp({ config: loadConfig(env), db: database, now: clock.now });
+  const app = await buildApp({
+    config: loadConfig({ ...UNLIMITED_WRITES, ...env }),
+    db: database,
+    now: clock.now,
+  });
   return {
     app,
     db: database,

@@ -9,6 +9,7 @@ import { consumeNonce, deleteExpiredNonces, issueNonce } from './nonceStore.ts';
 import { sessionCookie } from './sessionCookie.ts';
 import { createSession, deleteExpiredSessions, deleteSession } from './sessionStore.ts';
 import type { SignatureVerifier } from './signatureVerifier.ts';
+import { signInHintCookie } from './signInHintCookie.ts';
 import { isSiweMessageAcceptable, parseSiweMessage } from './siweMessage.ts';
 import { hashSessionToken } from './tokens.ts';
 
@@ -26,6 +27,7 @@ const KEPT_STATUSES = new Set([403, 413, 429]);
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
   const { config, db, now } = app.gridmind;
   const cookie = sessionCookie(config.APP_ORIGIN);
+  const hint = signInHintCookie(config.APP_ORIGIN);
 
   // Registered inside this plugin, the limit covers /auth/* only, counted per client address.
   await app.register(fastifyRateLimit, {
@@ -93,6 +95,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         return createSession(tx, nowMs, { userId: user.userId, chainId: message.chainId });
       });
       reply.setCookie(cookie.name, token, cookie.options);
+      reply.setCookie(hint.name, '1', hint.options);
       return reply.send({ success: true });
     },
   });
@@ -111,6 +114,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     if (options.servesClient && isNavigation(request)) return sendClientIndex(reply);
     if (request.session) await deleteSession(db, request.session.tokenHash);
     reply.clearCookie(cookie.name, { path: '/', secure: cookie.options.secure ?? false });
+    reply.clearCookie(hint.name, { path: '/', secure: hint.options.secure ?? false });
     return reply.send({});
   });
 };

@@ -130,7 +130,9 @@ describe('auth on an https origin', () => {
     // The https test above used one of the three requests.
     expect(statuses).toEqual([200, 200, 429, 429]);
     expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
-    expect(last?.json()).toEqual({ error: 'Too many requests' });
+    expect(last?.json()).toEqual({
+      error: `Too many requests: try again in ${last?.headers['retry-after']} s.`,
+    });
     const health = await t.app.inject('/api/health');
     expect(health.statusCode).toBe(200);
   });

@@ -1,5 +1,5 @@
 import { impliedOdds, type Pools } from '../../../core/betting/parimutuel.ts';
-import type { MatchPools } from '../../../core/protocol/bets.ts';
+import type { MatchPools } from '../../../core/protocol/pools.ts';
 import type { Queryable } from '../../db/database.ts';
 
 /** Stakes per side of one match, the implied odds, and whether it still takes bets; null if unknown. */

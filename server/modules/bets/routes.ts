@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type PlaceBetResponse, placeBetBodySchema } from '../../../core/protocol/bets.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { MATCH_CHANNEL, type MatchNotification } from '../matches/matchEvents.ts';
 import { BET_COLUMNS, toBet } from './betRows.ts';
 import { matchPools } from './matchPools.ts';
 import { placeBet } from './placeBet.ts';
@@ -26,6 +27,12 @@ export const betRoutes: FastifyPluginAsync = async (app) => {
     const body = placeBetBodySchema.parse(request.body);
     const userId = request.user?.userId ?? '';
     const placed = await placeBet(db, userId, body, new Date(now()));
+    if (placed.created) {
+      // Watchers of the match get the new pools over its event stream (best effort: the bet is
+      // stored either way, and the pools route still answers).
+      const news: MatchNotification = { kind: 'pools', matchId: body.matchId };
+      await db.notify(MATCH_CHANNEL, JSON.stringify(news)).catch(() => {});
+    }
     reply.code(placed.created ? 201 : 200).header('cache-control', 'no-store');
     const response: PlaceBetResponse = { bet: placed.bet, balance: Number(placed.balance) };
     return response;

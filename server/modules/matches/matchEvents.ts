@@ -4,7 +4,7 @@ import { moveEventSchema, resultEventSchema } from '../../../core/protocol/match
 /** The NOTIFY channel every match event travels on between server processes. */
 export const MATCH_CHANNEL = 'gridmind_match_events';
 
-/** What one NOTIFY payload carries: a move, a result, or one process's spectator count. */
+/** What one NOTIFY payload carries: a move, a result, one process's spectator count, or news of a bet. */
 export const matchNotificationSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('move'), event: moveEventSchema }),
   z.object({ kind: z.literal('result'), event: resultEventSchema }),
@@ -14,6 +14,7 @@ export const matchNotificationSchema = z.discriminatedUnion('kind', [
     processId: z.string(),
     count: z.number().int().nonnegative(),
   }),
+  z.object({ kind: z.literal('pools'), matchId: z.string() }),
 ]);
 
 /** @see matchNotificationSchema */

@@ -59,6 +59,8 @@ export class MatchRunner {
   private readonly leaseMs: number;
   private readonly sweepMs: number;
   private sweepTimer: unknown = null;
+  /** Sweeps failed in a row (the database is away): the next one waits longer. */
+  private failedSweeps = 0;
   private running = false;
   private inFlight = new Set<Promise<unknown>>();
 
@@ -176,7 +178,10 @@ export class MatchRunner {
           if (more) this.scheduleMove(matchId, this.options.moveDelayMs);
           else this.drop(matchId);
         },
-        () => this.drop(matchId),
+        // A failed query (the database is away): let go of the timer; the next sweep that
+        // reaches the database claims the match back (its lease names us) and plays on from
+        // the last stored move, which the ply check in recordMove makes safe to retry.
+        () => this.owned.delete(matchId),
       );
       this.track(work);
     }, delayMs);
@@ -194,12 +199,28 @@ export class MatchRunner {
     this.sweepTimer = this.scheduler.setTimeout(() => {
       this.sweepTimer = null;
       const work = this.sweep()
-        .catch(() => {})
+        .then(
+          () => {
+            this.failedSweeps = 0;
+          },
+          () => {
+            this.failedSweeps++;
+          },
+        )
         .finally(() => {
-          if (this.running && !this.sweepTimer) this.scheduleSweep(this.sweepMs);
+          if (this.running && !this.sweepTimer) this.scheduleSweep(this.nextSweepMs());
         });
       this.track(work);
     }, delayMs);
+  }
+
+  /**
+   * The regular period, doubled for each failed sweep in a row, but never beyond a third of the
+   * lease: once the database is back, leases are renewed before another process may take over.
+   */
+  private nextSweepMs(): number {
+    const backoff = this.sweepMs * 2 ** Math.min(this.failedSweeps, 8);
+    return Math.min(backoff, Math.max(this.sweepMs, this.leaseMs / 3));
   }
 
   private track(work: Promise<unknown>): void {

@@ -1,5 +1,5 @@
 import type { MatchMove, MatchSummary } from '../../../core/protocol/matches.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import {
   MATCH_COLUMNS,
   MATCH_FROM,
@@ -66,6 +66,22 @@ export async function listMoves(
     [matchId, afterPly],
   );
   return rows.map((row) => toMatchMove(moveRowSchema.parse(row)));
+}
+
+/**
+ * A match and all its moves from one snapshot. Each statement of a READ COMMITTED transaction
+ * sees its own snapshot, so a move committed between two plain reads makes the match's `moves`
+ * and its turns disagree (seen with a match playing every 20 ms).
+ */
+export async function findMatchWithMoves(
+  db: Database,
+  id: string,
+): Promise<{ row: MatchRow; turns: MatchMove[] } | null> {
+  return await db.transaction(async (tx) => {
+    await tx.query('set transaction isolation level repeatable read');
+    const row = await findMatch(tx, id);
+    return row ? { row, turns: await listMoves(tx, id) } : null;
+  });
 }
 
 /** How many matches are live and how many finished, for the games catalogue. */

@@ -1,9 +1,15 @@
 import type { FastifyReply } from 'fastify';
 import { Connect4Position } from '../../../core/games/connect4/position.ts';
-import { MATCH_EVENT, type MatchMove, type ResultEvent } from '../../../core/protocol/matches.ts';
-import type { MatchNotification } from './matchEvents.ts';
-import type { MatchHub } from './matchHub.ts';
+import {
+  MATCH_EVENT,
+  type MatchMove,
+  type MoveEvent,
+  type ResultEvent,
+} from '../../../core/protocol/matches.ts';
+import type { MatchPools } from '../../../core/protocol/pools.ts';
+import type { MatchHub, MatchWatcher } from './matchHub.ts';
 import type { MatchRow } from './matchRows.ts';
+import { type SseFrame, sseFrame, sseWriter } from './sseFrame.ts';
 
 /** The final event of a match read back from its row (a stream opened after it ended). */
 function resultOf(row: MatchRow): ResultEvent | null {
@@ -19,13 +25,19 @@ function resultOf(row: MatchRow): ResultEvent | null {
   };
 }
 
-// One serialisation per event however many watchers receive it (the objects come from the hub).
-const frames = new WeakMap<object, string>();
+// How long a client waits before reconnecting (the SSE `retry:` field).
+const RECONNECT_MS = 2_000;
 
-function frameOf(event: string, data: object, id: number | undefined, cacheKey: object): string {
+// One serialisation and one encoding per event however many watchers receive it (the objects
+// come from the hub, or from the shared read of a catch-up).
+const frames = new WeakMap<object, SseFrame>();
+
+function frameOf(event: string, data: object, id: number | undefined, cacheKey: object): SseFrame {
   let frame = frames.get(cacheKey);
   if (frame === undefined) {
-    frame = `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    frame = sseFrame(
+      `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
+    );
     frames.set(cacheKey, frame);
   }
   return frame;
@@ -35,7 +47,9 @@ function frameOf(event: string, data: object, id: number | undefined, cacheKey: 
  * One watcher's Server-Sent Events stream: the moves after `lastPly`, then every new move as it is
  * committed (event id = ply), then the result. Events arriving out of order or after a gap are
  * never forwarded blindly: the missing plies are read back from the database, so a watcher gets
- * each move exactly once.
+ * each move exactly once. When that read fails (the database is away) the stream ends, and the
+ * client reconnects with its Last-Event-ID. Heartbeats are written by the caller, one shared tick
+ * for every stream.
  */
 export async function streamMatch(
   reply: FastifyReply,
@@ -44,28 +58,42 @@ export async function streamMatch(
     /** The moves after a ply, and the match row; shared reads (see coalesce). */
     readMoves: (matchId: string, afterPly: number) => Promise<MatchMove[]>;
     readMatch: (matchId: string) => Promise<MatchRow | null>;
+    /** The match's betting pools, sent whenever a bet changes them. */
+    readPools: (matchId: string) => Promise<MatchPools | null>;
     match: MatchRow;
     lastPly: number;
-    heartbeatMs: number;
   },
 ): Promise<void> {
   const { hub, match, readMoves, readMatch } = options;
   const raw = reply.raw;
   let sentPly = options.lastPly;
   let ended = false;
-  let catchingUp: Promise<void> = Promise.resolve();
+  // Catch-ups (database reads) run one after another; a live move arriving meanwhile waits its
+  // turn behind them, and is written at once, without a promise, when none is pending.
+  let queue: Promise<void> = Promise.resolve();
+  let pending = 0;
+  const enqueue = (step: () => void | Promise<void>) => {
+    pending++;
+    queue = queue.then(async () => {
+      try {
+        if (!ended) await step();
+      } finally {
+        pending--;
+      }
+    });
+    queue.catch(() => {
+      close();
+      raw.end();
+    });
+    // The chain carries on for later steps, which then see `ended` and do nothing.
+    queue = queue.catch(() => {});
+  };
 
-  reply.hijack();
-  raw.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  raw.write('retry: 2000\n\n');
+  startEventStream(reply);
+  const write = sseWriter(raw);
 
   const send = (event: string, data: object, id?: number, cacheKey: object = data) => {
-    if (!ended) raw.write(frameOf(event, data, id, cacheKey));
+    if (!ended) write(frameOf(event, data, id, cacheKey));
   };
   const sendMoves = (moves: readonly MatchMove[]) => {
     for (const move of moves) {
@@ -79,44 +107,59 @@ export async function streamMatch(
     close();
     raw.end();
   };
-  const catchUp = () => {
-    catchingUp = catchingUp.then(async () => {
-      if (ended) return;
+  const sendLive = (move: MoveEvent) => {
+    if (move.ply !== sentPly + 1) return;
+    send(MATCH_EVENT.move, move, move.ply);
+    sentPly = move.ply;
+  };
+  const catchUp = () =>
+    enqueue(async () => {
       sendMoves(await readMoves(match.id, sentPly));
       const latest = await readMatch(match.id);
       const result = latest ? resultOf(latest) : null;
       if (result && sentPly >= result.moves.length) finish(result);
     });
-    catchingUp.catch(() => close());
-  };
 
-  const onNotification = (notification: MatchNotification, spectators: number) => {
-    if (notification.kind === 'spectators') {
-      send(MATCH_EVENT.spectators, { count: spectators }, undefined, notification);
-    } else if (notification.kind === 'move' && notification.event.ply === sentPly + 1) {
-      catchingUp = catchingUp.then(() => {
-        if (notification.event.ply === sentPly + 1) {
-          send(MATCH_EVENT.move, notification.event, notification.event.ply);
-          sentPly = notification.event.ply;
-        }
-      });
-    } else if (notification.kind === 'result' || notification.event.ply > sentPly + 1) {
-      catchUp();
-    }
+  const watcher: MatchWatcher = {
+    event(notification, spectators) {
+      if (notification.kind === 'spectators') {
+        send(MATCH_EVENT.spectators, { count: spectators }, undefined, notification);
+      } else if (notification.kind === 'pools') {
+        // One read per process per bet (shared), one serialisation for every watcher.
+        options.readPools(match.id).then(
+          (pools) => pools && send(MATCH_EVENT.pools, pools),
+          () => {},
+        );
+      } else if (notification.kind === 'move' && notification.event.ply === sentPly + 1) {
+        // The hot path of a fan-out: no allocation per watcher unless a catch-up is pending.
+        if (pending === 0) sendLive(notification.event);
+        else enqueue(() => sendLive(notification.event));
+      } else if (notification.kind === 'result' || notification.event.ply > sentPly + 1) {
+        catchUp();
+      }
+    },
+    resync: catchUp,
   };
   // Subscribe before reading the backlog so nothing committed in between is missed.
-  const unsubscribe = hub.subscribe(match.id, onNotification);
-  const heartbeat = setInterval(() => {
-    if (!ended) raw.write(': heartbeat\n\n');
-  }, options.heartbeatMs);
-  heartbeat.unref?.();
+  const unsubscribe = hub.subscribe(match.id, watcher);
   function close() {
     if (ended) return;
     ended = true;
-    clearInterval(heartbeat);
     unsubscribe();
   }
   raw.on('close', close);
   send(MATCH_EVENT.spectators, { count: hub.spectators(match.id) });
   catchUp();
+}
+
+/** Answers 200 with the event-stream headers and the client's reconnection delay. */
+export function startEventStream(reply: FastifyReply): void {
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  reply.raw.write(`retry: ${RECONNECT_MS}\n\n`);
 }

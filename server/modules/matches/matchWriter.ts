@@ -126,8 +126,8 @@ export async function recordMove(db: Database, input: MoveToRecord): Promise<Rec
     const position = Connect4Position.fromMoves(match.moves);
     position.play(input.column);
     await tx.query(
-      `insert into match_moves (match_id, ply, column_number, agent_id, trace, played_at)
-       values ($1, $2, $3, $4, $5, $6)`,
+      `insert into match_moves (match_id, ply, column_number, agent_id, trace, played_at, owner)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
       [
         input.matchId,
         input.ply,
@@ -135,6 +135,7 @@ export async function recordMove(db: Database, input: MoveToRecord): Promise<Rec
         input.agentId,
         JSON.stringify(input.trace),
         input.now,
+        input.owner,
       ],
     );
     const outcome = position.outcome();

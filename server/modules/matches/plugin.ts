@@ -22,7 +22,7 @@ export const matchesModule: FastifyPluginAsync<{ startRunner: boolean }> = async
   const hub = new MatchHub(db, randomUUID());
   await hub.start();
   app.addHook('onClose', () => hub.stop());
-  await app.register(matchRoutes, { db, hub });
+  await app.register(matchRoutes, { db, hub, commissionPct: config.BET_COMMISSION_PCT });
   await app.register(agentRoutes, { db });
   if (!startRunner || config.LIVE_MATCHES === 0) return;
 

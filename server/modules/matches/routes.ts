@@ -4,11 +4,18 @@ import { z } from 'zod';
 import { matchListQuerySchema } from '../../../core/protocol/matches.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { matchPools } from '../bets/matchPools.ts';
 import { coalesce } from './coalesce.ts';
 import type { MatchHub } from './matchHub.ts';
-import { toMatchSummary } from './matchRows.ts';
-import { countMatches, findMatch, listMatches, listMoves } from './matchStore.ts';
-import { streamMatch } from './matchStream.ts';
+import { type MatchRow, toMatchSummary } from './matchRows.ts';
+import {
+  countMatches,
+  findMatch,
+  findMatchWithMoves,
+  listMatches,
+  listMoves,
+} from './matchStore.ts';
+import { startEventStream, streamMatch } from './matchStream.ts';
 
 const paramsSchema = z.object({ id: z.string().min(1).max(64) });
 const lastEventIdSchema = z.coerce.number().int().min(0).max(42);
@@ -17,23 +24,38 @@ const lastEventIdSchema = z.coerce.number().int().min(0).max(42);
 export interface MatchRoutesOptions {
   db: Database;
   hub: MatchHub;
+  /** BET_COMMISSION_PCT, for the implied odds in `pools` events. */
+  commissionPct?: number;
   heartbeatMs?: number;
 }
 
 /** Lists, one match with traces, its live event stream, and the games catalogue counts. */
 export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, options) => {
   const { db, hub } = options;
-  const readMoves = coalesce(
-    (matchId: string, afterPly: number) => listMoves(db, matchId, afterPly),
-    (matchId, afterPly) => `${matchId}:${afterPly}`,
+  // Watchers resuming from different plies share one read of the whole match (at most 42 rows).
+  const readAllMoves = coalesce(
+    (matchId: string) => listMoves(db, matchId),
+    (matchId) => matchId,
   );
+  const readMoves = async (matchId: string, afterPly: number) =>
+    (await readAllMoves(matchId)).filter((move) => move.ply > afterPly);
   const readMatch = coalesce(
     (matchId: string) => findMatch(db, matchId),
     (matchId) => matchId,
   );
+  const readPools = coalesce(
+    (matchId: string) => matchPools(db, matchId, options.commissionPct ?? 0),
+    (matchId) => matchId,
+  );
   // Open streams never go idle, so they are ended before the server waits for its connections.
   const openStreams = new Set<ServerResponse>();
+  // One tick keeps every stream alive through proxies: no timer per watcher.
+  const heartbeat = setInterval(() => {
+    for (const stream of openStreams) if (!stream.writableEnded) stream.write(': heartbeat\n\n');
+  }, options.heartbeatMs ?? 15_000);
+  heartbeat.unref();
   app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
     for (const stream of openStreams) stream.end();
   });
 
@@ -48,11 +70,11 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
 
   app.get('/api/matches/:id', async (request) => {
     const { id } = paramsSchema.parse(request.params);
-    const row = await findMatch(db, id);
-    if (!row) throw new HttpError(404, 'This match does not exist.');
+    const match = await findMatchWithMoves(db, id);
+    if (!match) throw new HttpError(404, 'This match does not exist.');
     return {
-      ...toMatchSummary(row),
-      turns: await listMoves(db, id),
+      ...toMatchSummary(match.row),
+      turns: match.turns,
       spectators: hub.spectators(id),
     };
   });
@@ -65,7 +87,17 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
     const rawLastId = (Array.isArray(header) ? header[0] : header) ?? query.lastEventId ?? '0';
     const lastPly = lastEventIdSchema.safeParse(rawLastId.trim() || '0');
     if (!lastPly.success) throw new HttpError(400, 'Last-Event-ID must be a move number.');
-    const match = await readMatch(id);
+    let match: MatchRow | null;
+    try {
+      match = await readMatch(id);
+    } catch (error) {
+      // The database is away for now. An error status would make EventSource give up for good;
+      // an empty stream makes it come back after its retry delay, Last-Event-ID and all.
+      request.log.warn({ err: error }, 'match stream deferred: database unavailable');
+      startEventStream(reply);
+      reply.raw.end();
+      return;
+    }
     if (!match) throw new HttpError(404, 'This match does not exist.');
     openStreams.add(reply.raw);
     reply.raw.on('close', () => openStreams.delete(reply.raw));
@@ -73,9 +105,9 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
       hub,
       readMoves,
       readMatch,
+      readPools,
       match,
       lastPly: lastPly.data,
-      heartbeatMs: options.heartbeatMs ?? 15_000,
     });
   });
 };

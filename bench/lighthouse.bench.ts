@@ -1,0 +1,116 @@
+/**
+ * Lighthouse (mobile preset: Moto G Power viewport, slow 4G and 4× CPU, simulated) on the built
+ * client served by a real server on loopback, for `/`, `/games/sessions`, a finished match's
+ * watch page and `/agents`. Prints the four category scores per page and, for each category
+ * under 100, the audits that cost points. Needs `npm run build`. Chromium resolves no host but
+ * localhost, so neither the page nor Lighthouse reaches the outside world.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { matchWithStatus } from '../tests/e2e/support/matches.ts';
+import { startServer } from '../tests/e2e/support/server.ts';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
+
+const percent = (score: number | null) => (score === null ? '–' : String(Math.round(score * 100)));
+
+type Audit = Result['audits'][string];
+
+/** The first few things an audit lists (a console message, an issue type, a URL): the why. */
+function itemsOf(audit: Audit): string {
+  const details = audit.details as { items?: Record<string, unknown>[] } | undefined;
+  const items = (details?.items ?? [])
+    .slice(0, 3)
+    .map((item) => item.description ?? item.issueType ?? item.url ?? '')
+    .filter((text): text is string => typeof text === 'string' && text !== '');
+  return items.length > 0 ? ` [${items.join(' | ')}]` : '';
+}
+
+/** The weighted audits of a category that did not pass, with Lighthouse's own figure. */
+function auditsBelowFull(result: Result, category: (typeof CATEGORIES)[number]): string[] {
+  return (result.categories[category]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => result.audits[ref.id])
+    .filter(
+      (audit): audit is Audit => audit !== undefined && audit.score !== null && audit.score < 1,
+    )
+    .map((audit) => {
+      const figure = audit.displayValue ? `, ${audit.displayValue}` : '';
+      const why = category === 'performance' ? '' : itemsOf(audit);
+      return `${audit.id} (${percent(audit.score)}${figure})${why}`;
+    });
+}
+
+/** Performance opportunities Lighthouse estimates savings for, largest first. */
+function opportunities(result: Result): string[] {
+  return Object.values(result.audits)
+    .filter(
+      (audit) => audit.details?.type === 'opportunity' && audit.score !== null && audit.score < 1,
+    )
+    .sort((a, b) => (b.numericValue ?? 0) - (a.numericValue ?? 0))
+    .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+}
+
+export default async function lighthouseBench(): Promise<void> {
+  // Moves at the production pace (a faster one floods the live pages with renders and inflates
+  // blocking time); no betting window, so a match is finished by the time the watch page's turn
+  // comes.
+  process.env.LIVE_MATCHES = '2';
+  delete process.env.MOVE_DELAY_MS;
+  process.env.BETTING_WINDOW_MS = '0';
+  const server = await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // Every name but localhost fails to resolve: no request leaves the machine.
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
+    ],
+  });
+  try {
+    const finishedMatch = async () =>
+      `/games/sessions/${await matchWithStatus(server.origin, 'finished', 180_000)}`;
+    for (const page of ['/', '/games/sessions', finishedMatch, '/agents']) {
+      const path = typeof page === 'string' ? page : await page();
+      const runner = await lighthouse(`${server.origin}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      const result = runner?.lhr;
+      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+      const scores = CATEGORIES.map(
+        (category) => `${category} ${percent(result.categories[category]?.score ?? null)}`,
+      );
+      console.log(
+        `${path.startsWith('/games/sessions/') ? '/games/sessions/:id (finished)' : path}: ${scores.join(', ')}`,
+      );
+      const metrics = METRICS.map((id) => `${id} ${result.audits[id]?.displayValue ?? '–'}`);
+      console.log(`  metrics: ${metrics.join(', ')}`);
+      for (const category of CATEGORIES) {
+        const lost = auditsBelowFull(result, category);
+        if (lost.length > 0) console.log(`  ${category} lost on: ${lost.join('; ')}`);
+      }
+      const savings = opportunities(result);
+      if (savings.length > 0) console.log(`  opportunities: ${savings.join('; ')}`);
+      if (result.runtimeError) console.log(`  runtime error: ${result.runtimeError.message}`);
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+}

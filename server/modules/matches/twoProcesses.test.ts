@@ -1,0 +1,175 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../db/database.ts';
+import { migrate } from '../../db/migrate.ts';
+import {
+  createScratchDatabase,
+  type ServerProcess,
+  startServerProcess,
+  stopServerProcess,
+} from '../../testing/serverProcess.ts';
+import { syncRoster } from '../agents/syncRoster.ts';
+import { insertQuickAgents } from './testAgents.ts';
+
+const LIVE_MATCHES = 4;
+
+/**
+ * Records, after every insert into matches, how many matches were live or announced. Match
+ * creation holds an advisory lock, so the count this sees is never lower than the one the creator
+ * checked: a value above LIVE_MATCHES means the target was overshot.
+ */
+const LIVE_AUDIT = `
+  create table live_audit (live integer not null);
+  create function audit_live() returns trigger language plpgsql as $$
+  begin
+    insert into live_audit select count(*) from matches where status in ('scheduled', 'live');
+    return null;
+  end $$;
+  create trigger audit_live after insert on matches
+    for each statement execute function audit_live();`;
+
+interface MoveRow {
+  match_id: string;
+  ply: number;
+  column_number: number;
+  owner: string;
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
+  for (let attempt = 0; attempt < 1_200; attempt++) {
+    const value = await probe();
+    if (value !== null) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Moves per owner, and the matches each owner holds a lease on now. */
+async function ownership(db: Database) {
+  const { rows: moves } = await db.query<{ owner: string; count: number }>(
+    'select owner, count(*)::int as count from match_moves group by owner',
+  );
+  const { rows: held } = await db.query<{ id: string; owner: string }>(
+    `select id, owner from matches where status = 'live' and owner is not null`,
+  );
+  return { moves: new Map(moves.map((row) => [row.owner, row.count])), held };
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
+  const servers: ServerProcess[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await stopServerProcess(server, 'SIGKILL');
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('never play the same match; a killed one’s matches pass to the other after the lease', async () => {
+    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'gridmind_two');
+    cleanups.push(scratch.drop);
+    const db = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
+    cleanups.push(() => db.close());
+    await migrate(db);
+    await db.exec(LIVE_AUDIT);
+    // Quick agents only, so whole matches finish within the test.
+    await syncRoster(db);
+    await db.query('update agents set hidden = true');
+    await insertQuickAgents(db);
+
+    const env = {
+      DATABASE_URL: scratch.url,
+      LIVE_MATCHES: String(LIVE_MATCHES),
+      MOVE_DELAY_MS: '10',
+      BETTING_WINDOW_MS: '0',
+    };
+    const [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    servers.push(a!, b!);
+    // The owner id is host:port, so each process's moves are told apart by its port.
+    const ownerOf = (server: ServerProcess) => `:${new URL(server.base).port}`;
+    const isA = (owner: string) => owner.endsWith(ownerOf(a!));
+
+    // Both play, and several matches finish and are replaced.
+    await waitFor('both processes to play and matches to finish', async () => {
+      const { moves } = await ownership(db);
+      const { rows } = await db.query<{ count: number }>(
+        `select count(*)::int as count from matches where status = 'finished'`,
+      );
+      const players = [...moves.keys()];
+      return players.length === 2 && (rows[0]?.count ?? 0) >= 6 ? true : null;
+    });
+    const heldByA = await waitFor('A to hold a live match', async () => {
+      const ids = (await ownership(db)).held.filter((row) => isA(row.owner)).map((row) => row.id);
+      return ids.length > 0 ? ids : null;
+    });
+
+    await stopServerProcess(a!, 'SIGKILL');
+    const { rows: leases } = await db.query<{ id: string; lease_until: Date; plies: number }>(
+      `select id, lease_until, length(moves) as plies from matches
+       where status = 'live' and id = any($1)`,
+      [heldByA],
+    );
+    // B continues every match A held (or A finished it just before dying).
+    await waitFor('B to take over every match A held', async () => {
+      const { rows } = await db.query<{ owner: string | null; status: string }>(
+        'select owner, status from matches where id = any($1)',
+        [leases.map((lease) => lease.id)],
+      );
+      return rows.every((row) => row.status !== 'live' || (row.owner && !isA(row.owner)))
+        ? true
+        : null;
+    });
+    await waitFor('B to play on in the matches it took over', async () => {
+      const { rows } = await db.query<{ count: number }>(
+        `select count(distinct match_id)::int as count from match_moves
+         where match_id = any($1) and owner not like $2`,
+        [leases.map((lease) => lease.id), `%${ownerOf(a!)}`],
+      );
+      return (rows[0]?.count ?? 0) === leases.length ? true : null;
+    });
+    await stopServerProcess(b!);
+
+    // Every match: plies 1..n without gaps or repeats, matching its stored moves.
+    const { rows: matches } = await db.query<{ id: string; moves: string; status: string }>(
+      'select id, moves, status from matches',
+    );
+    const { rows: moves } = await db.query<MoveRow>(
+      'select match_id, ply, column_number, owner from match_moves order by match_id, ply',
+    );
+    const byMatch = new Map<string, MoveRow[]>();
+    for (const move of moves)
+      byMatch.set(move.match_id, [...(byMatch.get(move.match_id) ?? []), move]);
+    for (const match of matches) {
+      const turns = byMatch.get(match.id) ?? [];
+      expect(turns.map((turn) => turn.ply)).toEqual(turns.map((_, index) => index + 1));
+      expect(turns.map((turn) => turn.column_number).join('')).toBe(match.moves);
+      // One owner after another, never interleaved: A then B only in the matches A held.
+      const owners = turns.map((turn) => turn.owner).filter((o, i, all) => o !== all[i - 1]);
+      const taken = leases.find((lease) => lease.id === match.id);
+      if (!taken) {
+        expect(owners.length, `owners of ${match.id}`).toBeLessThanOrEqual(1);
+      } else {
+        expect(owners.length).toBeLessThanOrEqual(2);
+        expect(turns.slice(0, taken.plies).every((turn) => isA(turn.owner))).toBe(true);
+        expect(turns.slice(taken.plies).every((turn) => !isA(turn.owner))).toBe(true);
+        // The first move by B came only after A's lease had run out.
+        const { rows } = await db.query<{ played_at: Date }>(
+          'select played_at from match_moves where match_id = $1 and ply = $2',
+          [match.id, taken.plies + 1],
+        );
+        if (rows[0]) expect(rows[0].played_at.getTime()).toBeGreaterThanOrEqual(+taken.lease_until);
+      }
+    }
+    // Finished matches were rated once each.
+    const { rows: ratings } = await db.query<{ match_id: string; count: number }>(
+      'select match_id, count(*)::int as count from rating_history group by match_id',
+    );
+    const finished = matches.filter((match) => match.status === 'finished');
+    expect(finished.length).toBeGreaterThanOrEqual(6);
+    expect(ratings.map((row) => row.count)).toEqual(ratings.map(() => 2));
+    expect(ratings.map((row) => row.match_id).sort()).toEqual(finished.map((m) => m.id).sort());
+    // LIVE_MATCHES was never overshot.
+    const { rows: audit } = await db.query<{ max: number; inserts: number }>(
+      'select max(live)::int as max, count(*)::int as inserts from live_audit',
+    );
+    expect(audit[0]?.inserts).toBeGreaterThanOrEqual(finished.length);
+    expect(audit[0]?.max).toBeLessThanOrEqual(LIVE_MATCHES);
+  }, 240_000);
+});

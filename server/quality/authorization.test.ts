@@ -1,0 +1,234 @@
+/**
+ * Who may do what, for every route: a visitor, a signed-in user, the owner of the custom agent a
+ * request names, and an admin, each with a real sign-in, sending a request that is otherwise
+ * valid. The route list comes from Fastify, so a new route without a row fails here.
+ */
+import { randomUUID } from 'node:crypto';
+import type { HTTPMethods, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertMatch } from '../modules/bets/economyFixtures.ts';
+import { routeKey } from '../plugins/routeList.ts';
+import { buildSiweMessage, createTestWallet, fetchNonce, signIn } from '../testing/signIn.ts';
+import { testDatabaseKinds } from '../testing/testDatabase.ts';
+import {
+  createAgent,
+  createQualityFixture,
+  type QualityFixture,
+  ROLES,
+  type Role,
+  VALID_TRAITS,
+} from './qualityFixture.ts';
+
+/** Expected status for visitor, user, owner and admin, in that order. */
+type Statuses = readonly [number, number, number, number];
+
+interface Case {
+  f: QualityFixture;
+  role: Role;
+  /** The role's standing session cookie (empty for the visitor). */
+  cookie: string;
+}
+
+/** One row: the statuses, and a request that would succeed for someone allowed to send it. */
+interface Row {
+  expected: Statuses;
+  request: (c: Case) => Promise<InjectOptions> | InjectOptions;
+}
+
+const PUBLIC: Statuses = [200, 200, 200, 200];
+const SIGNED_IN: Statuses = [401, 200, 200, 200];
+const CREATES: Statuses = [401, 201, 201, 201];
+const OWNER_OR_ADMIN: Statuses = [401, 403, 200, 200];
+const ADMIN: Statuses = [401, 403, 403, 200];
+
+let serial = 0;
+/** A name or key no other case has used. */
+const unique = (prefix: string) => `${prefix}${Date.now() % 100_000}x${serial++}`;
+
+const get =
+  (url: string) =>
+  ({ cookie }: Case): InjectOptions => ({
+    method: 'GET',
+    url,
+    headers: { cookie },
+  });
+
+const json = (method: HTTPMethods, url: string, cookie: string, body: unknown): InjectOptions => ({
+  method,
+  url,
+  headers: { cookie, 'content-type': 'application/json' },
+  payload: JSON.stringify(body),
+});
+
+/** A custom agent of a fresh owner: the owner role sends its request as that owner. */
+async function agentOfNewOwner({ f, role, cookie }: Case) {
+  const ownerCookie = await signIn(f.app);
+  const id = await createAgent(f.app, ownerCookie, unique('Owned '));
+  return { id, cookie: role === 'owner' ? ownerCookie : cookie };
+}
+
+/** A session of its own for the role, for requests that end or replace the session they use. */
+async function ownSession({ f, role }: Case): Promise<string> {
+  return role === 'visitor' ? '' : signIn(f.app, f.wallets[role]);
+}
+
+const MATRIX: Record<string, Row> = {
+  'GET /api/health': { expected: PUBLIC, request: get('/api/health') },
+  'GET /api/games': { expected: PUBLIC, request: get('/api/games') },
+  'GET /api/matches': { expected: PUBLIC, request: get('/api/matches?status=scheduled') },
+  'GET /api/matches/:id': {
+    expected: PUBLIC,
+    request: (c) => get(`/api/matches/${c.f.scheduledMatchId}`)(c),
+  },
+  'GET /api/matches/:id/events': {
+    expected: PUBLIC,
+    request: (c) => get(`/api/matches/${c.f.finishedMatchId}/events`)(c),
+  },
+  'GET /api/matches/:id/pools': {
+    expected: PUBLIC,
+    request: (c) => get(`/api/matches/${c.f.scheduledMatchId}/pools`)(c),
+  },
+  'GET /api/agents': { expected: PUBLIC, request: get('/api/agents') },
+  'GET /api/agents/:id': { expected: PUBLIC, request: (c) => get(`/api/agents/${c.f.agentId}`)(c) },
+  'GET /api/agents/mine': { expected: SIGNED_IN, request: get('/api/agents/mine') },
+  'POST /api/agents': {
+    expected: CREATES,
+    request: async (c) => {
+      // A fresh owner each time: the owner's agent count stays under its limit.
+      const cookie = c.role === 'owner' ? await signIn(c.f.app) : c.cookie;
+      return json('POST', '/api/agents', cookie, { name: unique('Made '), traits: VALID_TRAITS });
+    },
+  },
+  'PATCH /api/agents/:id': {
+    expected: OWNER_OR_ADMIN,
+    request: async (c) => {
+      const agent = await agentOfNewOwner(c);
+      return json('PATCH', `/api/agents/${agent.id}`, agent.cookie, { tagline: 'Edited' });
+    },
+  },
+  'DELETE /api/agents/:id': {
+    expected: OWNER_OR_ADMIN,
+    request: async (c) => {
+      const agent = await agentOfNewOwner(c);
+      return {
+        method: 'DELETE',
+        url: `/api/agents/${agent.id}`,
+        headers: { cookie: agent.cookie },
+      };
+    },
+  },
+  'GET /auth/nonce': { expected: PUBLIC, request: get('/auth/nonce') },
+  'POST /auth/verify': {
+    // Anyone holding a nonce may sign in, a signed-in user too (as another wallet).
+    expected: PUBLIC,
+    request: async (c) => {
+      const { app } = c.f;
+      const { nonce, cookie } = await fetchNonce(app, await ownSession(c));
+      const wallet = createTestWallet();
+      const message = buildSiweMessage(
+        app.gridmind.config.APP_ORIGIN,
+        wallet,
+        nonce,
+        app.gridmind.now(),
+      );
+      const signature = await wallet.signMessage({ message });
+      return json('POST', '/auth/verify', cookie, { message, signature });
+    },
+  },
+  'GET /auth/session': { expected: PUBLIC, request: get('/auth/session') },
+  'GET /auth/logout': {
+    expected: PUBLIC,
+    request: async (c) => get('/auth/logout')({ ...c, cookie: await ownSession(c) }),
+  },
+  'GET /api/me': { expected: SIGNED_IN, request: get('/api/me') },
+  'POST /api/bets': {
+    expected: CREATES,
+    request: (c) =>
+      json('POST', '/api/bets', c.cookie, {
+        matchId: c.f.scheduledMatchId,
+        side: 'draw',
+        amount: 1,
+        idempotencyKey: unique('matrix-key-'),
+      }),
+  },
+  'GET /api/bets': { expected: SIGNED_IN, request: get('/api/bets') },
+  'GET /api/profile': { expected: SIGNED_IN, request: get('/api/profile') },
+  'PATCH /api/profile': {
+    expected: SIGNED_IN,
+    request: (c) => json('PATCH', '/api/profile', c.cookie, { nickname: unique('nick') }),
+  },
+  'GET /api/admin/users': { expected: ADMIN, request: get('/api/admin/users?query=0x') },
+  'GET /api/admin/ledger': { expected: ADMIN, request: get('/api/admin/ledger') },
+  'GET /api/admin/agents': { expected: ADMIN, request: get('/api/admin/agents') },
+  'POST /api/admin/users/:id/role': {
+    expected: ADMIN,
+    request: async (c) => {
+      const target = await signIn(c.f.app);
+      const me = await c.f.app.inject({ url: '/api/me', headers: { cookie: target } });
+      const { userId } = me.json() as { userId: string };
+      return json('POST', `/api/admin/users/${userId}/role`, c.cookie, { isAdmin: true });
+    },
+  },
+  'POST /api/admin/users/:id/balance': {
+    expected: ADMIN,
+    request: (c) =>
+      json('POST', `/api/admin/users/${c.f.userIds.user}/balance`, c.cookie, {
+        amount: 5,
+        reason: 'authorisation matrix',
+      }),
+  },
+  'POST /api/admin/agents/:id/visibility': {
+    expected: ADMIN,
+    request: (c) =>
+      json('POST', `/api/admin/agents/${c.f.agentId}/visibility`, c.cookie, { hidden: false }),
+  },
+  'POST /api/admin/matches': {
+    expected: [401, 403, 403, 201],
+    request: (c) =>
+      json('POST', '/api/admin/matches', c.cookie, {
+        firstAgentId: c.f.houseAgents[0],
+        secondAgentId: c.f.houseAgents[1],
+      }),
+  },
+  'POST /api/admin/matches/:id/cancel': {
+    expected: ADMIN,
+    request: async (c) => {
+      const matchId = await insertMatch(c.f.db, c.f.houseAgents, 'scheduled');
+      return {
+        method: 'POST',
+        url: `/api/admin/matches/${matchId}/cancel`,
+        headers: { cookie: c.cookie },
+      };
+    },
+  },
+};
+
+describe.each(testDatabaseKinds())('authorisation matrix (%s)', (kind) => {
+  let f: QualityFixture;
+  beforeAll(async () => {
+    f = await createQualityFixture(kind);
+  });
+  afterAll(() => f.close());
+
+  it('has a row for every route the app registers, and none for a route it does not', () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(f.app.routeList.map(routeKey).sort());
+  });
+
+  it.each(Object.entries(MATRIX))('%s', async (key, row) => {
+    const actual: number[] = [];
+    for (const role of ROLES) {
+      const response = await f.app.inject(await row.request({ f, role, cookie: f.cookies[role] }));
+      actual.push(response.statusCode);
+    }
+    expect(actual, key).toEqual(row.expected);
+  });
+
+  it('never lets a request name someone else as owner: a random agent id is 404 for everyone', async () => {
+    for (const role of ROLES) {
+      const response = await f.app.inject(
+        json('PATCH', `/api/agents/${randomUUID()}`, f.cookies[role], { tagline: 'x' }),
+      );
+      expect(response.statusCode).toBe(role === 'visitor' ? 401 : 404);
+    }
+  });
+});

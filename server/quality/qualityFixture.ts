@@ -1,0 +1,122 @@
+import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
+import type { LocalAccount } from 'viem';
+import type { Queryable } from '../db/database.ts';
+import { endMatch, insertHouseAgents, insertMatch } from '../modules/bets/economyFixtures.ts';
+import { createTestWallet, signIn } from '../testing/signIn.ts';
+import { createTestApp, type TestApp } from '../testing/testApp.ts';
+
+/** Who sends a request in the quality suites. */
+export type Role = 'visitor' | 'user' | 'owner' | 'admin';
+
+/** The roles in table order. */
+export const ROLES: readonly Role[] = ['visitor', 'user', 'owner', 'admin'];
+
+/** A seeded app: three signed-in wallets, a custom agent, an announced and a finished match. */
+export interface QualityFixture extends TestApp {
+  wallets: Record<Exclude<Role, 'visitor'>, LocalAccount>;
+  /** A session cookie per role (empty for the visitor). */
+  cookies: Record<Role, string>;
+  userIds: Record<Exclude<Role, 'visitor'>, string>;
+  /** The owner's custom agent. */
+  agentId: string;
+  houseAgents: [string, string];
+  /** Taking bets; its event stream would stay open. */
+  scheduledMatchId: string;
+  /** Over: its event stream replays and ends. */
+  finishedMatchId: string;
+}
+
+/** Environment that keeps every rate limit out of the way of the quality suites. */
+const NO_LIMITS = {
+  AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  BET_RATE_LIMIT_PER_MINUTE: '100000',
+  WRITE_RATE_LIMIT_PER_MINUTE: '100000',
+};
+
+/** Agent traits valid for a custom agent. */
+export const VALID_TRAITS = { skill: 3, style: 'balanced', risk: 0.5, thinkTimeMs: 200 };
+
+/** Sends a JSON body (or none) as `cookie`. */
+export function send(
+  app: FastifyInstance,
+  method: HTTPMethods,
+  url: string,
+  cookie: string,
+  body?: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}
+
+/** Creates a custom agent for the user with `cookie` through the API; returns its id. */
+export async function createAgent(app: FastifyInstance, cookie: string, name: string) {
+  const response = await send(app, 'POST', '/api/agents', cookie, { name, traits: VALID_TRAITS });
+  if (response.statusCode !== 201) throw new Error(`agent creation: ${response.body}`);
+  return (response.json() as { id: string }).id;
+}
+
+async function userIdOf(app: FastifyInstance, cookie: string): Promise<string> {
+  const me = await send(app, 'GET', '/api/me', cookie);
+  return (me.json() as { userId: string }).userId;
+}
+
+/** Builds the seeded app on one database kind. */
+export async function createQualityFixture(kind: 'pglite' | 'postgres'): Promise<QualityFixture> {
+  const wallets = {
+    user: createTestWallet(),
+    owner: createTestWallet(),
+    admin: createTestWallet(),
+  };
+  const t = await createTestApp(kind, { ...NO_LIMITS, ADMIN_ADDRESSES: wallets.admin.address });
+  const cookies: Record<Role, string> = {
+    visitor: '',
+    user: await signIn(t.app, wallets.user),
+    owner: await signIn(t.app, wallets.owner),
+    admin: await signIn(t.app, wallets.admin),
+  };
+  const userIds = {
+    user: await userIdOf(t.app, cookies.user),
+    owner: await userIdOf(t.app, cookies.owner),
+    admin: await userIdOf(t.app, cookies.admin),
+  };
+  const houseAgents = await insertHouseAgents(t.db);
+  const agentId = await createAgent(t.app, cookies.owner, 'Fixture Bot');
+  const scheduledMatchId = await insertMatch(t.db, houseAgents, 'scheduled');
+  const finishedMatchId = await insertMatch(t.db, houseAgents, 'live');
+  await endMatch(t.db, finishedMatchId, 'draw');
+  return {
+    ...t,
+    wallets,
+    cookies,
+    userIds,
+    agentId,
+    houseAgents,
+    scheduledMatchId,
+    finishedMatchId,
+  };
+}
+
+/**
+ * One string that changes when anything a user owns or can be charged changes: users and their
+ * balances and roles, the ledger, bets, agents and matches (sessions and nonces excluded: asking
+ * for a nonce is allowed to make them).
+ */
+export async function databaseFingerprint(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ part: string | null }>(
+    `select concat_ws('|',
+       (select string_agg(concat_ws(',', id, nickname, balance, is_admin), ';' order by id)
+          from users),
+       (select concat_ws(',', count(*), sum(amount)) from ledger_entries),
+       (select string_agg(concat_ws(',', id, match_id, side, amount, status, payout), ';'
+          order by id) from bets),
+       (select string_agg(concat_ws(',', id, name, tagline, traits::text, color, hidden,
+          retired_at, owner_id), ';' order by id) from agents),
+       (select string_agg(concat_ws(',', id, status, moves, result), ';' order by id) from matches),
+       (select count(*) from match_settlements)) as part`,
+  );
+  return rows[0]?.part ?? '';
+}

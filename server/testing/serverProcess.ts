@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A port nothing listens on right now (the kernel's pick). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** A real `server/server.ts` child process and what it printed. */
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  /** Everything written to stdout and stderr so far (for failure messages). */
+  output(): string;
+  /** Resolves with the exit code (or signal) once the process is gone. */
+  exited: Promise<number | string | null>;
+}
+
+/**
+ * Spawns `node --import tsx server/server.ts` on a free port with `env` added to this process's
+ * environment, and resolves once it says it is running. A temporary CLIENT_DIR with an index.html
+ * is made when `env` names none, so no build is needed.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = env.PORT ?? String(await freePort());
+  const fullEnv: Record<string, string> = { ...env, PORT: port };
+  let clientDir: string | undefined;
+  if (!env.CLIENT_DIR) {
+    clientDir = await mkdtemp(join(tmpdir(), 'gridmind-client-'));
+    await writeFile(join(clientDir, 'index.html'), '<!doctype html><title>Gridmind</title>');
+    fullEnv.CLIENT_DIR = clientDir;
+    fullEnv.DATA_DIR ??= join(clientDir, 'data');
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...fullEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
+  void exited.then(() => (clientDir ? rm(clientDir, { recursive: true, force: true }) : undefined));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Gridmind is running')) resolve();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    void exited.then((code) => reject(new Error(`server exited (${code}): ${output}`)));
+  });
+  return { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+/** Stops a server process: SIGTERM (a clean shutdown) unless `signal` says otherwise. */
+export async function stopServerProcess(
+  server: ServerProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
+  await server.exited;
+}
+
+/** Runs one statement on its own connection to `url` (creating or dropping a database or schema). */
+export async function runStatement(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh PostgreSQL database for spawned servers (which cannot be told a schema), and its drop. */
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = (sql: string) => runStatement(adminUrl, sql);
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
