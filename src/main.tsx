@@ -1,35 +1,33 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProviders } from './app/providers.tsx';
-import { queryClient } from './app/queryClient.ts';
-import { router } from './app/router.tsx';
-import { startQueryPersistence } from './cache/startQueryPersistence.ts';
-import { ME_QUERY_KEY } from './features/auth/api/meQueryOptions.ts';
-import { followDisplayMode } from './features/install/displayMode.ts';
-import { registerServiceWorker } from './lib/serviceWorker.ts';
-import { startTelegramMiniApp } from './lib/telegramMiniApp.ts';
-import { watchReturnFromWallet } from './lib/wallet/returnFromWallet.ts';
-import { recheckAfterWalletReturn } from './lib/wallet/returnFromWalletRecheck.ts';
+/**
+ * The entry: the stylesheets, then the app after the first paint.
+ *
+ * A prerendered page (scripts/prerender.ts) paints from its HTML. The app's modules (React, the
+ * router, the schemas) take a long task to evaluate, and a browser that has the scripts early
+ * runs them before its first frame, so the page's text would wait for them after all. Importing
+ * the app only after a frame has been painted keeps that first paint independent of the
+ * JavaScript. The app's chunks are fetched then, as the browser reads their imports (the graph is
+ * two levels deep; `modulePreload` in vite.config.ts), not preloaded before: on a slow connection
+ * they would only compete with the page's own bytes.
+ *
+ * The stylesheets of every prerendered page are imported here, not by their components, so they
+ * are in the page's head for that first paint.
+ */
 import './styles.css';
+import './cache/OfflineNotice.css';
+import './features/matches/components/matches.css';
+import './features/agents/components/agents.css';
+import './features/betting/components/betting.css';
+import { followDisplayMode } from './features/install/displayMode.ts';
+import { captureInstallPrompt } from './features/install/installPrompt.ts';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
+// Before the first paint: installed, the page pads clear of the notch from its first frame.
 followDisplayMode();
-registerServiceWorker();
-void startTelegramMiniApp(router);
-watchReturnFromWallet({
-  onReturn: () => recheckAfterWalletReturn({ queryClient, meQueryKey: ME_QUERY_KEY }),
-});
+captureInstallPrompt();
 
-// The last saved data is in the query cache before the first render, so it paints at once.
-void startQueryPersistence(queryClient).then(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+// After a frame; and the app starts in a task of its own after its modules are evaluated, so the
+// two are two shorter tasks, not one long one.
+requestAnimationFrame(() => {
+  setTimeout(() => {
+    void import('./app/startApp.tsx').then(({ startApp }) => setTimeout(startApp, 0));
+  }, 0);
 });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { type CacheBackend, type CacheStoreName, createMemoryBackend } from './backend.ts';
 import { openIndexedDbBackend } from './indexedDbBackend.ts';
 
@@ -31,7 +32,7 @@ export interface CacheLayer {
   read<T>(
     store: CacheStoreName,
     key: string,
-    schema: z.ZodType<T>,
+    schema: z.ZodType<T> | ZodMiniType<T>,
     what: string,
   ): Promise<T | undefined>;
   /** Writes one record, stored by structured clone. */

@@ -68,7 +68,13 @@ function backendFor(db: IDBPDatabase, onLost: IndexedDbBackendOptions['onLost'])
     kind: 'indexeddb',
     get: (store, key) => db.get(store, key),
     put: async (store, key, value) => {
-      await db.put(store, value, key);
+      const transaction = db.transaction(store, 'readwrite');
+      const written = transaction.store.put(value, key);
+      // Commit now rather than when the task ends: a save made while the page is leaving
+      // (pagehide) is otherwise aborted with the page before its transaction auto-commits, and
+      // the last second of changes is lost (the offline e2e restored a pre-sign-in visitor).
+      transaction.commit?.();
+      await Promise.all([written, transaction.done]);
     },
     delete: (store, key) => db.delete(store, key),
     close: () => db.close(),

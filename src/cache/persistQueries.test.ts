@@ -63,3 +63,50 @@ describe('persisted query client', () => {
     expect(await restoreSession('v')).toEqual(me);
   });
 });
+
+describe('a refetch that fails (offline) keeps the last good data in the persisted cache', () => {
+  it('the signed-in user survives a failed /api/me refetch and restores as a success', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const stop = await persistQueries(client, { layer, buster: 'v', throttleMs: 10 });
+    client.setQueryData(['me'], me);
+    await vi.advanceTimersByTimeAsync(10);
+    // Offline: the refetch fails; the page keeps showing the user from memory.
+    await client
+      .fetchQuery({
+        queryKey: ['me'],
+        queryFn: () => Promise.reject(new TypeError('Failed to fetch')),
+        staleTime: 0,
+      })
+      .catch(() => {});
+    expect(client.getQueryState(['me'])?.status).toBe('error');
+    expect(client.getQueryData(['me'])).toEqual(me);
+    await vi.advanceTimersByTimeAsync(10);
+    stop();
+
+    const restored = new QueryClient();
+    const stopRestored = await persistQueries(restored, { layer, buster: 'v', throttleMs: 10 });
+    stopRestored();
+    expect(restored.getQueryData(['me'])).toEqual(me);
+    expect(restored.getQueryState(['me'])).toMatchObject({ status: 'success', error: null });
+  });
+
+  it('a query that never had data is not saved', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const stop = await persistQueries(client, { layer, buster: 'v', throttleMs: 10 });
+    await client
+      .fetchQuery({ queryKey: ['agents'], queryFn: () => Promise.reject(new Error('offline')) })
+      .catch(() => {});
+    client.setQueryData(['me'], me);
+    await vi.advanceTimersByTimeAsync(10);
+    stop();
+    const saved = await layer.read(
+      'queries',
+      'queryClient',
+      z.object({
+        clientState: z.object({ queries: z.array(z.object({ queryKey: z.unknown() })) }),
+      }),
+      'persisted queries',
+    );
+    expect(saved?.clientState.queries.map((query) => query.queryKey)).toEqual([['me']]);
+  });
+});

@@ -1,16 +1,49 @@
 import {
+  type PersistedClient,
   persistQueryClientRestore,
   persistQueryClientSubscribe,
 } from '@tanstack/query-persist-client-core';
 import type { QueryClient } from '@tanstack/react-query';
 
-type PersistClientOptions = Parameters<typeof persistQueryClientSubscribe>[0];
-
 import type { CacheLayer } from './cacheLayer.ts';
 import { createIndexedDbPersister } from './queryPersister.ts';
 
+type PersistClientOptions = Parameters<typeof persistQueryClientSubscribe>[0];
+type DehydratedQuery = PersistedClient['clientState']['queries'][number];
+type PersistableQuery = Parameters<
+  NonNullable<NonNullable<PersistClientOptions['dehydrateOptions']>['shouldDehydrateQuery']>
+>[0];
+
 /** Persisted queries older than a day are dropped on restore. */
 export const PERSISTED_QUERIES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Saved: every query that holds data. TanStack's default saves only queries whose last fetch
+ * succeeded; a failed refetch (offline, every refetch fails once its retries run out) would drop
+ * the last known user, matches and agents from the saved cache while the page still shows them,
+ * and the next offline start would show a visitor.
+ */
+function hasData(query: PersistableQuery): boolean {
+  return query.state.data !== undefined;
+}
+
+/**
+ * A query saved with the data of its last success, as a success: restored, it shows that data
+ * (and refetches, being stale) instead of a failure from another session.
+ */
+function asLastSuccess(query: DehydratedQuery): DehydratedQuery {
+  if (query.state.status !== 'error') return query;
+  return {
+    ...query,
+    state: {
+      ...query.state,
+      status: 'success',
+      error: null,
+      fetchFailureCount: 0,
+      fetchFailureReason: null,
+    },
+  };
+}
 
 /**
  * Restores the last saved queries into `queryClient`, then saves every change. Resolves once the
@@ -21,14 +54,30 @@ export async function persistQueries(
   queryClient: QueryClient,
   options: { layer: CacheLayer; buster: string; throttleMs?: number },
 ): Promise<() => void> {
-  const persister = createIndexedDbPersister(
+  const indexedDbPersister = createIndexedDbPersister(
     options.layer,
     options.throttleMs === undefined ? {} : { throttleMs: options.throttleMs },
   );
+  const persister: typeof indexedDbPersister = {
+    ...indexedDbPersister,
+    persistClient: (persisted) =>
+      indexedDbPersister.persistClient({
+        ...persisted,
+        clientState: {
+          ...persisted.clientState,
+          queries: persisted.clientState.queries.map(asLastSuccess),
+        },
+      }),
+  };
   // The persister package pins an older query-core than react-query's; the two QueryClient types
   // differ only in private fields, and hydrate/dehydrate use the public API alone.
   const client = queryClient as unknown as PersistClientOptions['queryClient'];
-  const common = { queryClient: client, persister, buster: options.buster };
+  const common = {
+    queryClient: client,
+    persister,
+    buster: options.buster,
+    dehydrateOptions: { shouldDehydrateQuery: hasData },
+  };
   try {
     await persistQueryClientRestore({ ...common, maxAge: PERSISTED_QUERIES_MAX_AGE_MS });
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { PersistedClient, Persister } from '@tanstack/query-persist-client-core';
-import { z } from 'zod';
+// zod/mini: the cache restore runs on every page load, where the first load stays small.
+import * as z from 'zod/mini';
 import type { CacheLayer } from './cacheLayer.ts';
 
 const PERSISTED_CLIENT_KEY = 'queryClient';

@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { AccountArea } from '../../features/auth/components/AccountArea.tsx';
 import { useMe } from '../../features/auth/hooks/useMe.ts';
-import { WalletPanel } from '../../features/wallet/components/WalletPanel.tsx';
 import { Logo } from './Logo.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { NavLinks } from './NavLinks.tsx';
 import { navItemsFor } from './navItems.ts';
+
+// Only signed-in users see the wallet panel: visitors never load it (nor its schemas and cache).
+const WalletPanel = lazy(async () => ({
+  default: (await import('../../features/wallet/components/WalletPanel.tsx')).WalletPanel,
+}));
 
 /** The top bar: logo, navigation (desktop bar or mobile dropdown) and the account area. */
 export function Header() {
@@ -18,7 +23,13 @@ export function Header() {
           <NavLinks items={items} className="desktop-nav-list" />
         </nav>
         <div className="header-actions">
-          <AccountArea renderWalletPanel={(address) => <WalletPanel address={address} />} />
+          <AccountArea
+            renderWalletPanel={(address) => (
+              <Suspense fallback={null}>
+                <WalletPanel address={address} />
+              </Suspense>
+            )}
+          />
           <MobileMenu items={items} />
         </div>
       </div>

@@ -1,41 +1,28 @@
-import { useEffect, useId, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useId } from 'react';
+import { useDropdown } from '../../lib/dom/useDropdown.ts';
+import { useScriptsRunning } from '../../lib/dom/useScriptsRunning.ts';
 import { NavLinks } from './NavLinks.tsx';
 import type { NavItem } from './navItems.ts';
 
 /** The navigation as a dropdown behind a menu button, for narrow screens. */
 export function MobileMenu({ items }: { items: readonly NavItem[] }) {
-  const [open, setOpen] = useState(false);
+  const { open, close, toggleProps, container } = useDropdown();
   const menuId = useId();
-  const { pathname } = useLocation();
-
-  // A route change (link, back button) closes the menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input.
-  useEffect(() => setOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
-
+  const scriptsRunning = useScriptsRunning();
   return (
-    <div className="mobile-menu">
+    <div className="mobile-menu" ref={container}>
       <button
         type="button"
         className="icon-button"
-        aria-expanded={open}
         aria-controls={menuId}
         aria-label={open ? 'Close menu' : 'Open menu'}
-        onClick={() => setOpen((value) => !value)}
+        disabled={!scriptsRunning}
+        {...toggleProps}
       >
         <span aria-hidden="true">{open ? '✕' : '☰'}</span>
       </button>
       <nav id={menuId} aria-label="Main menu" className="mobile-dropdown" hidden={!open}>
-        <NavLinks items={items} className="mobile-nav-list" onNavigate={() => setOpen(false)} />
+        <NavLinks items={items} className="mobile-nav-list" onNavigate={close} />
       </nav>
     </div>
   );

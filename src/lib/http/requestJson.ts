@@ -1,10 +1,9 @@
-import type { z } from 'zod';
 import { GridmindError } from '../../../core/errors.ts';
 
 /** Sends (or GETs without a body) JSON and validates the answer; 4xx messages reach the user. */
 export async function requestJson<T>(
   url: string,
-  schema: z.ZodType<T>,
+  schema: { parse(input: unknown): T },
   init: { method?: string; body?: unknown } = {},
 ): Promise<T> {
   const response = await fetch(url, {

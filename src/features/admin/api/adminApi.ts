@@ -4,6 +4,7 @@ import { adminAgentsResponseSchema } from '../../../../core/protocol/adminEconom
 import { adminUsersResponseSchema } from '../../../../core/protocol/adminUsers.ts';
 import { ledgerHealthSchema } from '../../../../core/protocol/ledger.ts';
 import { matchListResponseSchema } from '../../../../core/protocol/matches.ts';
+import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
 import { requestJson } from '../../../lib/http/requestJson.ts';
 
 const ok = z.object({}).loose();
@@ -28,6 +29,7 @@ export const ledgerHealthQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'ledger'] as const,
     queryFn: async () => {
+      if (!mayBeSignedIn()) return null;
       const response = await fetch('/api/admin/ledger', {
         credentials: 'include',
         cache: 'no-store',

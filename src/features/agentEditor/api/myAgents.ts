@@ -5,6 +5,7 @@ import {
   ownedAgentSchema,
   type UpdateAgentBody,
 } from '../../../../core/protocol/customAgents.ts';
+import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
 import { requestJson } from '../../../lib/http/requestJson.ts';
 
 /** Query options of the signed-in user's agents (`GET /api/agents/mine`); null for a visitor. */
@@ -12,6 +13,7 @@ export function myAgentsQueryOptions() {
   return queryOptions({
     queryKey: ['agents', 'mine'] as const,
     queryFn: async () => {
+      if (!mayBeSignedIn()) return null;
       const response = await fetch('/api/agents/mine', {
         credentials: 'include',
         cache: 'no-store',

@@ -13,6 +13,7 @@ export function AgentsPage() {
         Every agent by rating (Glicko-2: the ± is how sure the rating is). Open one for its traits
         and history.
       </p>
+      {agents.isPending ? <p role="status">Loading the leaderboard…</p> : null}
       {agents.isError && !agents.data ? <p role="alert">{agents.error.message}</p> : null}
       {agents.data ? <LeaderboardTable agents={agents.data.items} /> : null}
     </section>

@@ -1,8 +1,13 @@
-import { type ReactNode, useEffect } from 'react';
-import { loadAppKit } from '../../../lib/wallet/appkit.ts';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useMe } from '../hooks/useMe.ts';
 import { LoginButton } from './LoginButton.tsx';
-import { UserMenu } from './UserMenu.tsx';
+
+// Signed-in only (with the sign-out and the wallet loader it brings): not in a visitor's first load.
+const UserMenu = lazy(() =>
+  import('./UserMenu.tsx').then(({ UserMenu }) => ({ default: UserMenu })),
+);
+
+const placeholder = <span className="account-placeholder" aria-hidden="true" />;
 
 /** The header's account corner: Login for visitors, the user menu once signed in. */
 export function AccountArea({
@@ -18,11 +23,18 @@ export function AccountArea({
   useEffect(() => {
     if (!me) return;
     const timer = window.setTimeout(() => {
-      loadAppKit().catch((error: unknown) => console.warn('Wallet modal unavailable', error));
+      import('../../../lib/wallet/appkit.ts')
+        .then(({ loadAppKit }) => loadAppKit())
+        .catch((error: unknown) => console.warn('Wallet modal unavailable', error));
     }, 1000);
     return () => window.clearTimeout(timer);
   }, [me]);
 
-  if (isPending) return <span className="account-placeholder" aria-hidden="true" />;
-  return me ? <UserMenu me={me} walletPanel={renderWalletPanel?.(me.address)} /> : <LoginButton />;
+  if (isPending) return placeholder;
+  if (!me) return <LoginButton />;
+  return (
+    <Suspense fallback={placeholder}>
+      <UserMenu me={me} walletPanel={renderWalletPanel?.(me.address)} />
+    </Suspense>
+  );
 }

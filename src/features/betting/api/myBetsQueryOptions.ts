@@ -1,16 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { betSchema } from '../../../../core/protocol/bets.ts';
+import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
 import { requestJson } from '../../../lib/http/requestJson.ts';
 
 const myBetsSchema = z.object({ items: z.array(betSchema) });
 
-/** Query options of the signed-in user's bets on one match; null for a visitor (401). */
+/** Query options of the signed-in user's bets on one match; null for a visitor (unasked, or 401). */
 export function myBetsQueryOptions(matchId: string) {
   const url = `/api/bets?matchId=${encodeURIComponent(matchId)}`;
   return queryOptions({
     queryKey: ['bets', 'mine', matchId] as const,
     queryFn: async () => {
+      if (!mayBeSignedIn()) return null;
       const response = await fetch(url, { credentials: 'include', cache: 'no-store' });
       if (response.status === 401) return null;
       return requestJson(url, myBetsSchema);

@@ -1,16 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import { matchPoolsSchema } from '../../../../core/protocol/bets.ts';
+import { matchPoolsSchema } from '../../../../core/protocol/pools.ts';
 import { requestJson } from '../../../lib/http/requestJson.ts';
 
-/** How often the pools refresh while a match takes bets: odds move as others bet. */
-const POOLS_REFRESH_MS = 2000;
-
-/** Query options of one match's pools and implied odds, refreshed while betting is open. */
+/**
+ * Query options of one match's pools and implied odds. No polling: the watch page's event stream
+ * puts the pools in this query whenever a bet changes them (useMatchStream).
+ */
 export function poolsQueryOptions(matchId: string) {
   return queryOptions({
     queryKey: ['pools', matchId] as const,
     queryFn: () =>
       requestJson(`/api/matches/${encodeURIComponent(matchId)}/pools`, matchPoolsSchema),
-    refetchInterval: (query) => (query.state.data?.open === false ? false : POOLS_REFRESH_MS),
   });
 }

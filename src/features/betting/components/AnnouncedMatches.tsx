@@ -11,7 +11,8 @@ export function AnnouncedMatches() {
       <h2 id="announced-title" className="section-title">
         Starting soon: place your bets
       </h2>
-      {items.length === 0 ? <p>No match is taking bets right now.</p> : null}
+      {announced.isPending ? <p role="status">Looking for matches taking bets…</p> : null}
+      {announced.data && items.length === 0 ? <p>No match is taking bets right now.</p> : null}
       <ul data-testid="announced-matches">
         {items.map((match) => (
           <li key={match.id}>

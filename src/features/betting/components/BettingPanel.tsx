@@ -27,7 +27,7 @@ export function BettingPanel({
   const queryClient = useQueryClient();
   const pools = useQuery(poolsQueryOptions(matchId));
   const myBets = useQuery(myBetsQueryOptions(matchId));
-  // The server answers a visitor's bets with 401, which the query turns into null.
+  // A visitor's bets are null: not asked without a sign-in hint, or the server's 401.
   const signedIn = myBets.data != null;
   const settledBets = myBets.data?.items.filter((bet) => bet.status !== 'open').length ?? 0;
   // A settled bet changed the balance: the header reads it from the `me` query.

@@ -15,6 +15,7 @@ export function ActiveGamesPage() {
       </p>
       <AnnouncedMatches />
       <h2>Live now</h2>
+      {live.isPending ? <p role="status">Loading live matches…</p> : null}
       {live.isError && !live.data ? <p role="alert">{live.error.message}</p> : null}
       {live.data && live.data.items.length === 0 ? (
         <p role="status">No match is being played right now; the next one starts shortly.</p>
@@ -27,6 +28,8 @@ export function ActiveGamesPage() {
         ))}
       </ul>
       <h2>Recently finished</h2>
+      {finished.isPending ? <p role="status">Loading finished matches…</p> : null}
+      {finished.isError && !finished.data ? <p role="alert">{finished.error.message}</p> : null}
       <ul className="match-grid" aria-label="Finished matches">
         {finished.data?.items.map((match) => (
           <li key={match.id}>

@@ -1,9 +1,23 @@
-import { COLUMNS, piecesOf, ROWS } from '../board/pieces.ts';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { columnText } from '../board/columnText.ts';
+import { COLUMNS, type Piece, piecesOf, ROWS } from '../board/pieces.ts';
 import './matches.css';
+
+/** The column a key moves the reading cursor to, or null if the key is not a board key. */
+function nextColumn(key: string, column: number | null): number | null {
+  if (key === 'ArrowRight') return column === null ? 1 : Math.min(COLUMNS, column + 1);
+  if (key === 'ArrowLeft') return column === null ? COLUMNS : Math.max(1, column - 1);
+  if (key === 'Home') return 1;
+  if (key === 'End') return COLUMNS;
+  if (/^[1-7]$/.test(key)) return Number(key);
+  return null;
+}
 
 /**
  * A Connect Four board drawn with CSS grid. Each stone is keyed by its move number, so only a new
- * stone mounts and plays the drop animation (none under prefers-reduced-motion).
+ * stone mounts and plays the drop animation (styles.css turns it off under reduced motion).
+ * Given the players' `names`, the board is focusable and read column by column with the arrow
+ * keys (Home, End and 1–7 jump), each column spoken bottom up through a live region.
  */
 export function Board({
   moves,
@@ -11,27 +25,83 @@ export function Board({
   winningLine = [],
   size = 'large',
   label,
+  names,
 }: {
   moves: string;
   count?: number;
   winningLine?: readonly number[];
   size?: 'large' | 'mini';
   label: string;
+  names?: readonly [string, string];
 }) {
   const pieces = piecesOf(moves, count);
+  const [readColumn, setReadColumn] = useState<number | null>(null);
+  const hintId = useId();
+  const grid = <BoardGrid pieces={pieces} count={count} moves={moves} winningLine={winningLine} />;
+  if (!names) {
+    return (
+      <div className={`board board-${size}`} role="img" aria-label={label}>
+        {grid}
+      </div>
+    );
+  }
+  const onKeyDown = (event: KeyboardEvent) => {
+    const column = nextColumn(event.key, readColumn);
+    if (column === null) return;
+    event.preventDefault();
+    setReadColumn(column);
+  };
+  return (
+    <>
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would draw a form group, this is a picture with a keyboard reader. */}
+      <div
+        className={`board board-${size}`}
+        role="group"
+        aria-roledescription="board"
+        aria-label={label}
+        aria-describedby={hintId}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the board is read with arrow keys, so it takes focus.
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        data-testid="board"
+      >
+        {grid}
+        {readColumn === null ? null : (
+          <span className="column-cursor" style={{ gridColumn: readColumn }} />
+        )}
+      </div>
+      <p id={hintId} className="visually-hidden">
+        Left and right arrow keys read the board column by column.
+      </p>
+      <p className="visually-hidden" aria-live="polite" data-testid="board-column">
+        {readColumn === null ? '' : columnText(pieces, readColumn, names)}
+      </p>
+    </>
+  );
+}
+
+function BoardGrid({
+  pieces,
+  moves,
+  count,
+  winningLine,
+}: {
+  pieces: Piece[];
+  moves: string;
+  count: number;
+  winningLine: readonly number[];
+}) {
   const last = pieces.at(-1);
   const winning = new Set(count === moves.length ? winningLine : []);
   return (
-    <div className={`board board-${size}`} role="img" aria-label={label}>
+    <>
       {Array.from({ length: COLUMNS * ROWS }, (_, index) => {
         const column = (index % COLUMNS) + 1;
         const row = ROWS - 1 - Math.floor(index / COLUMNS);
         return (
-          <span
-            key={`hole-${column}-${row}`}
-            className="hole"
-            style={{ gridColumn: column, gridRow: ROWS - row }}
-          />
+          // Placed by class, not a style attribute: prerendered pages carry these holes in their
+          // markup, which holds nothing inline (tests/e2e/securityHeaders.test.ts).
+          <span key={`hole-${column}-${row}`} className={`hole col-${column} row-${ROWS - row}`} />
         );
       })}
       {pieces.map((piece) => (
@@ -51,6 +121,6 @@ export function Board({
           }}
         />
       ))}
-    </div>
+    </>
   );
 }

@@ -11,7 +11,31 @@ export function FeaturedMatch() {
   const live = useQuery(matchesQueryOptions('live'));
   const match = live.data?.items[0];
   const stream = useMatchStream(match?.id, match !== undefined, match?.moves.length ?? 0);
-  if (!match) return null;
+  // While the list loads, and between matches, an empty board holds the section's place so the
+  // page does not jump.
+  if (live.isPending || !match) {
+    return (
+      <section className="featured" aria-labelledby="featured-title" aria-busy={live.isPending}>
+        <Board
+          moves=""
+          label={live.isPending ? 'Empty board: looking for a live match' : 'Empty board'}
+        />
+        <div>
+          <h2 id="featured-title">Live now</h2>
+          {live.isPending ? (
+            <p>Looking for a live match…</p>
+          ) : (
+            <>
+              <p>No match is being played right now; the next one starts shortly.</p>
+              <Link className="button" to="/games/sessions">
+                See what starts next
+              </Link>
+            </>
+          )}
+        </div>
+      </section>
+    );
+  }
   const moves = stream.result?.moves ?? mergeMoves(match.moves, stream);
   const [first, second] = match.players;
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import type { MatchMove } from '../../../../core/protocol/matches.ts';
 
 /** The chosen move's own score, as the agent saw it. */
@@ -16,7 +16,22 @@ function signed(score: number | null): string {
   return score > 0 ? `+${score}` : String(score);
 }
 
-/** Every move with the mover's evaluation and its one-line reason; a click jumps the replay. */
+/** Up and Down move focus between the list's move buttons, as in a listbox. */
+function moveFocus(event: KeyboardEvent<HTMLOListElement>) {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
+  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  if (at === -1) return;
+  event.preventDefault();
+  buttons[
+    Math.max(0, Math.min(buttons.length - 1, at + (event.key === 'ArrowDown' ? 1 : -1)))
+  ]?.focus();
+}
+
+/**
+ * Every move with the mover's evaluation and its one-line reason; a click (or Enter) jumps the
+ * replay. Without buttons (a live match) the list itself takes focus so it can be scrolled.
+ */
 export function MoveList({
   turns,
   names,
@@ -29,21 +44,37 @@ export function MoveList({
   onSelect?: (ply: number) => void;
 }) {
   const list = useRef<HTMLOListElement>(null);
-  // Keep the shown move in view inside the list without scrolling the page.
+  // Keep the shown move in view inside the list without scrolling the page. Measured in the next
+  // frame: reading offsetTop inside React's commit would force the page's layout into the same
+  // long task as the render.
   useEffect(() => {
-    const current = list.current?.querySelector<HTMLElement>(`[data-ply="${shown}"]`);
-    if (list.current && current) {
-      list.current.scrollTop = current.offsetTop - list.current.clientHeight / 2;
-    }
+    const frame = requestAnimationFrame(() => {
+      const current = list.current?.querySelector<HTMLElement>(`[data-ply="${shown}"]`);
+      if (list.current && current) {
+        list.current.scrollTop = current.offsetTop - list.current.clientHeight / 2;
+      }
+    });
+    return () => cancelAnimationFrame(frame);
   }, [shown]);
   return (
-    <ol className="move-list" aria-label="Moves" ref={list}>
+    <ol
+      className="move-list"
+      aria-label="Moves"
+      ref={list}
+      tabIndex={onSelect ? undefined : 0}
+      onKeyDown={onSelect ? moveFocus : undefined}
+    >
       {turns.map((turn) => (
         <li key={turn.ply} className={turn.ply === shown ? 'current' : ''} data-ply={turn.ply}>
           <span>{turn.ply}.</span>
           <span>
             {onSelect ? (
-              <button type="button" className="link-button" onClick={() => onSelect(turn.ply)}>
+              <button
+                type="button"
+                className="link-button"
+                aria-current={turn.ply === shown ? 'step' : undefined}
+                onClick={() => onSelect(turn.ply)}
+              >
                 {names[(turn.ply - 1) % 2]} → column {turn.column}
               </button>
             ) : (

@@ -8,30 +8,25 @@ export function ReplayControls({
   replay: ReturnType<typeof useReplay>;
   total: number;
 }) {
+  const atStart = replay.shown === 0;
+  const atEnd = replay.shown >= total;
   const step = (delta: number) => {
+    if ((delta < 0 && atStart) || (delta > 0 && atEnd)) return;
     replay.pause();
     replay.seek(replay.shown + delta);
   };
+  // aria-disabled rather than disabled: a disabled button drops keyboard focus to the page when
+  // stepping reaches either end.
   return (
     <fieldset className="replay">
       <legend className="visually-hidden">Replay</legend>
-      <button
-        type="button"
-        className="button"
-        onClick={() => step(-1)}
-        disabled={replay.shown === 0}
-      >
+      <button type="button" className="button" onClick={() => step(-1)} aria-disabled={atStart}>
         ◀ Step back
       </button>
       <button type="button" className="button primary" onClick={replay.toggle}>
         {replay.playing ? 'Pause' : 'Play'}
       </button>
-      <button
-        type="button"
-        className="button"
-        onClick={() => step(1)}
-        disabled={replay.shown >= total}
-      >
+      <button type="button" className="button" onClick={() => step(1)} aria-disabled={atEnd}>
         Step forward ▶
       </button>
       <label>

@@ -13,6 +13,10 @@ import { ReplayControls } from './ReplayControls.tsx';
 import { resultText } from './resultText.ts';
 import { ShareLink } from './ShareLink.tsx';
 
+/** What a visitor arriving by a shared link sees first: what this page is. */
+const WATCH_LEAD =
+  'Two AI agents play Connect Four, move by move. Beside each move: the evaluation and the reason its agent gave.';
+
 /** The watch page of one match: live as it is played, or as a replay once it is over. */
 export function WatchPage() {
   const { sessionId = '' } = useParams();
@@ -28,7 +32,16 @@ export function WatchPage() {
   const over = match && (!playing || stream.result !== null);
   const replay = useReplay(moves.length);
 
-  if (detail.isPending) return <p role="status">Loading the match…</p>;
+  if (detail.isPending) {
+    // The page's frame, so the first paint (prerendered) already reads as this page.
+    return (
+      <section className="page" aria-labelledby="watch-title" aria-busy="true">
+        <h1 id="watch-title">Connect Four match</h1>
+        <p className="lead">{WATCH_LEAD}</p>
+        <p role="status">Loading the match…</p>
+      </section>
+    );
+  }
   if (!match) {
     return (
       <section className="page">
@@ -51,10 +64,18 @@ export function WatchPage() {
       <h1 id="watch-title">
         {first.name} vs {second.name}
       </h1>
+      <p className="lead">{WATCH_LEAD}</p>
       <div className="status-line">
         {over ? (
           <span className="badge" data-testid="result">
             {resultText(result, first.name, second.name)}
+          </span>
+        ) : match.status === 'scheduled' && moves.length === 0 ? (
+          <span className="badge" data-testid="announced">
+            Announced
+            {match.startsAt
+              ? ` · first move at ${new Date(match.startsAt).toLocaleTimeString()}`
+              : ''}
           </span>
         ) : (
           <span className="badge live">Live</span>
@@ -85,6 +106,7 @@ export function WatchPage() {
             count={shown}
             winningLine={over ? winningLineOf(moves) : []}
             label={`Board after move ${shown}`}
+            names={names}
           />
           {over ? <ReplayControls replay={replay} total={moves.length} /> : null}
           {lastShown ? (

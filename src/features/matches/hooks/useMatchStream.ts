@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import {
   MATCH_EVENT,
@@ -7,6 +8,8 @@ import {
   resultEventSchema,
   spectatorsEventSchema,
 } from '../../../../core/protocol/matches.ts';
+import { matchPoolsSchema } from '../../../../core/protocol/pools.ts';
+import { poolsQueryOptions } from '../../betting/api/poolsQueryOptions.ts';
 
 /** What the stream added to a match: the moves after `startPly`, its result, who watches. */
 export interface MatchStreamState {
@@ -19,13 +22,15 @@ export interface MatchStreamState {
 /**
  * Follows a live match over Server-Sent Events from the moves the caller already has. The browser
  * reconnects by itself sending the last event id it saw, so a dropped connection resumes with
- * exactly the missing moves; anything out of sequence is dropped.
+ * exactly the missing moves; anything out of sequence is dropped. Pools changed by a bet arrive on
+ * the same stream and go straight into the pools query.
  */
 export function useMatchStream(
   matchId: string | undefined,
   live: boolean,
   knownPlies: number,
 ): MatchStreamState {
+  const queryClient = useQueryClient();
   const known = useRef(knownPlies);
   known.current = knownPlies;
   const [state, setState] = useState<MatchStreamState>({
@@ -46,6 +51,8 @@ export function useMatchStream(
       const parsed = moveEventSchema.safeParse(JSON.parse(message.data));
       if (!parsed.success) return;
       const { matchId: _id, ...move } = parsed.data;
+      // The first move closes betting: the pools say so.
+      if (move.ply === 1) void queryClient.invalidateQueries(poolsQueryOptions(matchId));
       setState((current) =>
         move.ply === current.startPly + current.moves.length + 1
           ? { ...current, moves: [...current.moves, move] }
@@ -58,12 +65,18 @@ export function useMatchStream(
       // Over: without this the browser would reconnect to a stream that has nothing more to say.
       source.close();
     });
+    // Someone bet: the pools and odds arrive over the stream instead of being polled.
+    source.addEventListener(MATCH_EVENT.pools, (message) => {
+      const parsed = matchPoolsSchema.safeParse(JSON.parse(message.data));
+      if (parsed.success)
+        queryClient.setQueryData(poolsQueryOptions(matchId).queryKey, parsed.data);
+    });
     source.addEventListener(MATCH_EVENT.spectators, (message) => {
       const parsed = spectatorsEventSchema.safeParse(JSON.parse(message.data));
       if (parsed.success) setState((current) => ({ ...current, spectators: parsed.data.count }));
     });
     return () => source.close();
-  }, [matchId, live]);
+  }, [matchId, live, queryClient]);
 
   return state;
 }

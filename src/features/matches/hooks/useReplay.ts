@@ -19,7 +19,12 @@ export function useReplay(total: number) {
       setPlaying(false);
       return;
     }
-    const timer = setTimeout(() => setPosition(Math.min(total, shown + 1)), 1000 / speed);
+    // The last step stops play in the same update, so the button never reads Pause at the end.
+    const timer = setTimeout(() => {
+      const next = Math.min(total, shown + 1);
+      setPosition(next);
+      if (next >= total) setPlaying(false);
+    }, 1000 / speed);
     return () => clearTimeout(timer);
   }, [playing, shown, total, speed]);
 

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { profileSchema } from '../../../../core/protocol/profile.ts';
+import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
 import { requestJson } from '../../../lib/http/requestJson.ts';
 
 /** Query key of the signed-in user's profile. */
@@ -11,6 +12,7 @@ export function profileQueryOptions() {
   return queryOptions({
     queryKey: PROFILE_QUERY_KEY,
     queryFn: async () => {
+      if (!mayBeSignedIn()) return null;
       const response = await fetch('/api/profile', { credentials: 'include', cache: 'no-store' });
       if (response.status === 401) return null;
       return profileSchema.parse(await response.json());

@@ -1,0 +1,10 @@
+import { useEffect } from 'react';
+import { Toaster, toast } from 'sonner';
+import { TOAST_DURATION_MS } from '../lib/toast.ts';
+
+/** Sonner's toaster, bottom centre, dark, 4 s by default (SPEC section 2), loaded on first toast. */
+export function ListeningToaster({ onListening }: { onListening: (show: typeof toast) => void }) {
+  // Effects run children first: when this one runs, the Toaster below already listens.
+  useEffect(() => onListening(toast), [onListening]);
+  return <Toaster position="bottom-center" theme="dark" duration={TOAST_DURATION_MS} />;
+}

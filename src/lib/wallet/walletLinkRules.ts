@@ -1,0 +1,63 @@
+import type { ConnectionController, CoreHelperUtil } from '@reown/appkit-controllers';
+import { formatNativeUrl, formatUniversalUrl } from '../../../core/wallet/deepLinks.ts';
+import {
+  createPairing,
+  isPairingExpired,
+  isRetryAllowed,
+  reusesPairings,
+} from '../../../core/wallet/pairing.ts';
+import type { WalletPlatform } from '../../../core/wallet/platform.ts';
+
+/** The AppKit objects whose methods the modal looks up at every call (one copy in the bundle). */
+export interface AppKitLinkPoints {
+  CoreHelperUtil: Pick<
+    typeof CoreHelperUtil,
+    | 'formatNativeUrl'
+    | 'formatUniversalUrl'
+    | 'isPairingExpired'
+    | 'getPairingExpiry'
+    | 'isAllowedRetry'
+    | 'isTelegram'
+  >;
+  ConnectionController: Pick<typeof ConnectionController, 'connectWalletConnect'>;
+}
+
+/**
+ * Puts Gridmind's wallet-link rules (core/wallet, SPEC sections 4 and 5) where AppKit 1.8.24 calls
+ * its own, before the modal is created:
+ * - deep links: every wallet link the modal opens (mobile, desktop, web app) is formatted by
+ *   {@link formatNativeUrl} / {@link formatUniversalUrl} for our detected platform;
+ * - Telegram: AppKit asks `isTelegram()` for double encoding, pairing reuse, link targets and
+ *   social options; it now gets our answer (a Mini App), not "a Telegram script was loaded";
+ * - pairings: lifetime, expiry and retry spacing come from core/wallet/pairing with our clock, and
+ *   a connection without an explicit cache choice reuses its pairing exactly where
+ *   {@link reusesPairings} says: AppKit's "always" path hands out the existing URI while it is not
+ *   expired (by our rule) and its "never" path always pairs anew.
+ * AppKit calls these through the exported objects (`CoreHelperUtil.formatNativeUrl(…)`), so
+ * replacing the properties reaches every caller; tests check the live AppKit modules do.
+ */
+export function installWalletLinkRules(
+  appKit: AppKitLinkPoints,
+  env: { platform: WalletPlatform; now: () => number },
+): void {
+  const { platform, now } = env;
+  const helper = appKit.CoreHelperUtil;
+  helper.formatNativeUrl = (appUrl, wcUri, universalLink = null) =>
+    formatNativeUrl(appUrl, wcUri, {
+      platform,
+      ...(universalLink ? { universalLink } : {}),
+    });
+  helper.formatUniversalUrl = (appUrl, wcUri) => formatUniversalUrl(appUrl, wcUri, { platform });
+  helper.isTelegram = () => platform.telegram;
+  helper.isPairingExpired = (expiry) => isPairingExpired(expiry, now());
+  helper.getPairingExpiry = () => createPairing('', now()).expiresAt;
+  helper.isAllowedRetry = (lastRetry, differenceMs) =>
+    isRetryAllowed(lastRetry, now(), differenceMs);
+
+  const connection = appKit.ConnectionController;
+  const connectWalletConnect = connection.connectWalletConnect.bind(connection);
+  connection.connectWalletConnect = ({ cache = 'auto' } = {}) =>
+    connectWalletConnect({
+      cache: cache === 'auto' ? (reusesPairings(platform) ? 'always' : 'never') : cache,
+    });
+}
