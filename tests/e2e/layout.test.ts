@@ -1,22 +1,11 @@
-import type { Browser } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newIsolatedContext } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { newIsolatedContext } from './support/browser.ts';
 import { signInThroughModal } from './support/signIn.ts';
+import { serverAndBrowserForFile } from './support/suite.ts';
 import { injectTestWallet } from './support/testWallet.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const harness = serverAndBrowserForFile();
 
 describe('layout at phone and desktop widths', () => {
   it.each([
@@ -25,7 +14,7 @@ describe('layout at phone and desktop widths', () => {
   ])(
     'nothing scrolls sideways at $width px, signed in or not (screenshots in /tmp)',
     async (viewport) => {
-      const context = await newIsolatedContext(browser, server.origin, viewport);
+      const context = await newIsolatedContext(harness.browser, harness.server.origin, viewport);
       try {
         await injectTestWallet(context, privateKeyToAccount(generatePrivateKey()));
         const page = await context.newPage();
@@ -53,7 +42,7 @@ describe('layout at phone and desktop widths', () => {
   );
 
   it('moves keyboard focus through the header with a visible outline', async () => {
-    const context = await newIsolatedContext(browser, server.origin);
+    const context = await newIsolatedContext(harness.browser, harness.server.origin);
     try {
       const page = await context.newPage();
       await page.goto('/');

@@ -2,6 +2,7 @@ import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../scripts/vitePrecompress.ts';
 import { launchBrowser, newIsolatedContext } from './support/browser.ts';
 import { copyBuiltClient, waitForServiceWorkerControl } from './support/pwa.ts';
 import { startServer, type TestServer } from './support/server.ts';
@@ -45,8 +46,11 @@ describe('a new version of the app', () => {
     );
     expect(firstWorker).toBe(`${server.origin}/sw.js`);
 
-    // A new build: the service worker script differs by a byte.
-    await appendFile(join(client.dir, 'sw.js'), '\n// next build\n');
+    // A new build: the service worker script differs by a byte (and so do its compressed copies,
+    // which the server sends to a browser that accepts them).
+    const workerFile = join(client.dir, 'sw.js');
+    await appendFile(workerFile, '\n// next build\n');
+    await precompress(workerFile);
     await page.reload();
     await page.evaluate(() => {
       (window as unknown as { stillHere: boolean }).stillHere = true;

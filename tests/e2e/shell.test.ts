@@ -1,23 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newIsolatedContext } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newIsolatedContext } from './support/browser.ts';
+import { serverAndBrowserForFile } from './support/suite.ts';
 
-let server: TestServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const harness = serverAndBrowserForFile();
 beforeEach(async () => {
-  context = await newIsolatedContext(browser, server.origin);
+  context = await newIsolatedContext(harness.browser, harness.server.origin);
   page = await context.newPage();
 });
 afterEach(async () => {
@@ -39,7 +30,8 @@ describe('the shell for a visitor', () => {
 
   it('shows Login, the public nav without Admin, and no spacer on Home only', async () => {
     await page.goto('/');
-    await expect.poll(() => page.getByRole('button', { name: 'Login' }).isVisible()).toBe(true);
+    // The prerendered page is up at once; Login comes with the app, after the first paint.
+    await page.getByRole('button', { name: 'Login' }).waitFor();
     const labels = await page.locator('nav[aria-label="Main"] a').allTextContents();
     expect(labels).toEqual(['Home', 'Games', 'Active Games', 'Agents']);
     expect(await currentLink(page).textContent()).toBe('Home');
@@ -95,7 +87,7 @@ describe('the shell for a visitor', () => {
     await page.getByRole('heading', { level: 1, name: '404', exact: true }).waitFor();
     expect(await page.getByText('The requested page could not be found.').isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Return Home' }).click();
-    await page.waitForURL(`${server.origin}/`);
+    await page.waitForURL(`${harness.server.origin}/`);
     await page.getByRole('heading', { level: 1, name: /Connect Four/ }).waitFor();
   });
 });
@@ -103,7 +95,10 @@ describe('the shell for a visitor', () => {
 describe('the mobile menu at 390×844', () => {
   it('hides the bar, opens a dropdown with the nav and closes after navigating', async () => {
     await context.close();
-    context = await newIsolatedContext(browser, server.origin, { width: 390, height: 844 });
+    context = await newIsolatedContext(harness.browser, harness.server.origin, {
+      width: 390,
+      height: 844,
+    });
     page = await context.newPage();
     await page.goto('/');
     expect(await page.locator('nav[aria-label="Main"]').isVisible()).toBe(false);
@@ -128,5 +123,36 @@ describe('the mobile menu at 390×844', () => {
     expect(await menu.locator('a[aria-current="page"]').allTextContents()).toEqual(['Agents']);
     await page.keyboard.press('Escape');
     expect(await menu.isVisible()).toBe(false);
+  });
+});
+
+describe('pages painted before their scripts run (prerendered at build time)', () => {
+  it.each([
+    ['/', 'AI agents. Connect Four. Live.'],
+    ['/games/sessions', 'Active Games'],
+    ['/games/sessions/5b0e6c1e-0000-4000-8000-000000000000', 'Connect Four match'],
+    ['/agents', 'Agents'],
+    ['/terms-of-use', 'Terms of Use'],
+  ])('%s shows its header, heading and footer with scripts off', async (path, heading) => {
+    const bare = await newIsolatedContext(harness.browser, harness.server.origin, undefined, {
+      javaScriptEnabled: false,
+    });
+    try {
+      const noScripts = await bare.newPage();
+      await noScripts.goto(path);
+      expect(await noScripts.locator('h1').textContent()).toBe(heading);
+      expect(await noScripts.locator('header .logo').isVisible()).toBe(true);
+      expect(await noScripts.locator('footer a[href="/about-us"]').isVisible()).toBe(true);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('is replaced by the live page, not doubled, once the scripts run', async () => {
+    await page.goto('/agents');
+    await page.locator('table tbody tr').first().waitFor();
+    expect(await page.locator('.app').count()).toBe(1);
+    expect(await page.locator('h1').count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Login' }).isVisible()).toBe(true);
   });
 });

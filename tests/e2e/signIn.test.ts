@@ -1,31 +1,22 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newIsolatedContext } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newIsolatedContext } from './support/browser.ts';
 import { signInThroughModal } from './support/signIn.ts';
+import { serverAndBrowserForFile } from './support/suite.ts';
 import { injectTestWallet } from './support/testWallet.ts';
 
 const admin = privateKeyToAccount(generatePrivateKey());
-let server: TestServer;
-let browser: Browser;
 let context: BrowserContext | undefined;
 
-beforeAll(async () => {
-  server = await startServer({ adminAddresses: [admin.address.toLowerCase()] });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const harness = serverAndBrowserForFile({ adminAddresses: [admin.address.toLowerCase()] });
 afterEach(async () => {
   await context?.close();
   context = undefined;
 });
 
 async function walletPage(account = privateKeyToAccount(generatePrivateKey())) {
-  context = await newIsolatedContext(browser, server.origin);
+  context = await newIsolatedContext(harness.browser, harness.server.origin);
   const wallet = await injectTestWallet(context, account);
   const page: Page = await context.newPage();
   // AppKit's offline fetch failures must not surface as page crashes.
@@ -54,9 +45,9 @@ describe('wallet sign-in through the AppKit modal', () => {
     expect(await mainNavLabels(page)).not.toContain('Admin');
 
     const [message] = wallet.signedMessages;
-    expect(message).toContain(`${new URL(server.origin).host} wants you to sign in`);
+    expect(message).toContain(`${new URL(harness.server.origin).host} wants you to sign in`);
     expect(message).toContain(account.address);
-    expect(message).toContain(`URI: ${server.origin}`);
+    expect(message).toContain(`URI: ${harness.server.origin}`);
     expect(message).toContain('Chain ID: 1');
     expect(message).toContain('Welcome to Gridmind!');
     expect(pageErrors).toEqual([]);
@@ -79,7 +70,7 @@ describe('wallet sign-in through the AppKit modal', () => {
     await page.getByTestId('user-nickname').click();
     await page.getByRole('link', { name: 'Sign Out' }).click();
     await page.getByText('Signed out').waitFor();
-    await page.waitForURL(`${server.origin}/`);
+    await page.waitForURL(`${harness.server.origin}/`);
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => fetch('/api/me').then((response) => response.status))).toBe(
       401,

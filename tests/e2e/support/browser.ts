@@ -1,4 +1,9 @@
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+} from 'playwright-core';
 
 /** How every test Chromium starts: headless Debian Chromium with everything that phones home off. */
 export const CHROMIUM_LAUNCH_OPTIONS = {
@@ -28,8 +33,9 @@ export async function newIsolatedContext(
   browser: Browser,
   origin: string,
   viewport: { width: number; height: number } = { width: 1280, height: 800 },
+  options: Omit<BrowserContextOptions, 'viewport' | 'baseURL'> = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, baseURL: origin });
+  const context = await browser.newContext({ ...options, viewport, baseURL: origin });
   await context.route(
     (url) => url.origin !== origin,
     (route) => route.abort('internetdisconnected'),

@@ -24,29 +24,98 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   });
 }
 
-/** Waits until the persisted query client in IndexedDB holds the signed-in user. */
-export async function waitForPersistedMe(page: Page): Promise<void> {
-  await page.waitForFunction(
+/** The saved `me` query, as the persisted query client in IndexedDB holds it. */
+interface SavedMe {
+  /** False until the page saved its query client at all. */
+  saved: boolean;
+  /** When the saved snapshot was taken (the page's clock), 0 when nothing is saved. */
+  timestamp: number;
+  /** The saved `me` query's data and error time; undefined when `me` was not saved. */
+  me?: { data: unknown; errorUpdatedAt: number };
+}
+
+/** Reads the saved `me` query from the page's IndexedDB (page.evaluate awaits the promise). */
+function readSavedMe(page: Page): Promise<SavedMe> {
+  return page.evaluate(
     () =>
-      new Promise<boolean>((resolve) => {
+      new Promise<SavedMe>((resolve) => {
         const open = indexedDB.open('gridmind');
-        open.onerror = () => resolve(false);
+        // Never create the database: an empty version 1 made here before the app opens it would
+        // leave the app without its stores (it would open version 1 and see no upgrade to run).
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve({ saved: false, timestamp: 0 });
         open.onsuccess = () => {
           const db = open.result;
+          if (!db.objectStoreNames.contains('queries')) {
+            db.close();
+            resolve({ saved: false, timestamp: 0 });
+            return;
+          }
           const read = db.transaction('queries').objectStore('queries').get('queryClient');
-          read.onerror = () => resolve(false);
+          read.onerror = () => resolve({ saved: false, timestamp: 0 });
           read.onsuccess = () => {
+            db.close();
             const queries = (read.result?.clientState?.queries ?? []) as {
               queryKey: unknown[];
-              state: { data: unknown };
+              state: { data: unknown; errorUpdatedAt: number };
             }[];
-            db.close();
-            resolve(queries.some((query) => query.queryKey[0] === 'me' && query.state.data));
+            const me = queries.find((query) => query.queryKey[0] === 'me');
+            resolve({
+              saved: read.result !== undefined,
+              timestamp: (read.result?.timestamp as number | undefined) ?? 0,
+              ...(me
+                ? { me: { data: me.state.data, errorUpdatedAt: me.state.errorUpdatedAt } }
+                : {}),
+            });
           };
         };
       }),
-    null,
-    { timeout: 15_000, polling: 250 },
+  );
+}
+
+/**
+ * Polls the saved `me` until `done` accepts it. Not page.waitForFunction: it takes a returned
+ * promise for a truthy value without awaiting it, so an IndexedDB read there passes at once.
+ */
+async function waitForSavedMe(
+  page: Page,
+  done: (saved: SavedMe) => boolean,
+  what: string,
+): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const saved = await readSavedMe(page);
+    if (done(saved)) return;
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(saved)}`);
+    await page.waitForTimeout(250);
+  }
+}
+
+/** When the page last saved its query client to IndexedDB (its clock), 0 when never. */
+export async function savedQueriesTimestamp(page: Page): Promise<number> {
+  return (await readSavedMe(page)).timestamp;
+}
+
+/** Waits until the page saved its query client to IndexedDB at least once. */
+export function waitForFirstSave(page: Page): Promise<void> {
+  return waitForSavedMe(page, ({ saved }) => saved, 'the first save');
+}
+
+/** Waits until the persisted query client in IndexedDB holds the signed-in user. */
+export function waitForPersistedMe(page: Page): Promise<void> {
+  return waitForSavedMe(page, ({ me }) => Boolean(me?.data), 'the signed-in user to be saved');
+}
+
+/**
+ * Waits until the query client saved in IndexedDB reflects a failed `/api/me` refetch: the `me`
+ * query saved with an error time, or (as before the fix) not saved at all.
+ */
+export function waitForPersistedMeFailure(page: Page): Promise<void> {
+  return waitForSavedMe(
+    page,
+    ({ saved, me }) => saved && (me === undefined || me.errorUpdatedAt > 0),
+    'the failed /api/me refetch to be saved',
   );
 }
 

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../server/testing/serverProcess.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -13,27 +13,12 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /**
  * Starts `server/server.ts` (the built client must already be in dist/client: `npm test` builds it
  * before the e2e suite) and resolves once it printed its address and `/api/health` answers.
  */
 export async function startServer(
-  options: { adminAddresses?: string[] } = {},
+  options: { adminAddresses?: string[]; env?: Record<string, string> } = {},
 ): Promise<TestServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'gridmind-e2e-'));
@@ -42,6 +27,7 @@ export async function startServer(
     cwd: repoRoot,
     env: {
       ...process.env,
+      ...options.env,
       PORT: String(port),
       DATA_DIR: dataDir,
       APP_ORIGIN: origin,

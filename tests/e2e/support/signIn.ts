@@ -8,9 +8,10 @@ import { TEST_WALLET_RDNS } from './testWallet.ts';
 export async function signInThroughModal(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Login' }).click();
   await page.locator(`[data-testid="wallet-selector-${TEST_WALLET_RDNS}"]`).click();
-  // A successful sign-in reloads the page (SPEC section 4).
+  // A successful sign-in reloads the page (SPEC section 4). Nonce, signature, verify and reload
+  // took over 30 s once on a machine loaded 8 times over, hence the longer wait.
   await Promise.all([
-    page.waitForEvent('load'),
+    page.waitForEvent('load', { timeout: 90_000 }),
     page.locator('[data-testid="w3m-connecting-siwe-sign"]').click(),
   ]);
   await page.getByTestId('user-nickname').waitFor();
