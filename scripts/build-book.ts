@@ -14,7 +14,8 @@ import { BUILT_IN_AGENTS } from '../core/agents/roster.ts';
 import { OpeningBook } from '../core/games/connect4/book/openingBook.ts';
 import { OPENING_BOOK_DATA } from '../core/games/connect4/book/openingBookData.ts';
 import { Connect4Position } from '../core/games/connect4/position.ts';
-import { SearchAborted, Solver } from '../core/games/connect4/solver.ts';
+import { SearchAborted } from '../core/games/connect4/searchBudget.ts';
+import { Solver } from '../core/games/connect4/solver.ts';
 
 const { values } = parseArgs({
   options: {

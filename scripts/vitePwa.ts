@@ -98,7 +98,14 @@ export function gridmindPwa(): PluginOption[] {
         globPatterns: ['**/*.{html,css,js,png,svg,ico,woff2,webmanifest}'],
         manifestTransforms: [
           async (entries) => ({
-            manifest: entries.filter((entry) => !entry.url.endsWith('.js') || shell.has(entry.url)),
+            // Bundled chunks only when the shell imports them; scripts copied from public/ (outside
+            // assets/, such as zod-jitless.js) are named by index.html itself, so they are shell.
+            manifest: entries.filter(
+              (entry) =>
+                !entry.url.endsWith('.js') ||
+                shell.has(entry.url) ||
+                !entry.url.startsWith('assets/'),
+            ),
             warnings: [],
           }),
         ],
