@@ -45,15 +45,16 @@ async function youngLiveMatchId(): Promise<string> {
 
 describe('live matches in the browser', () => {
   it('updates Active Games in place without a reload', async () => {
+    // A match that has just begun: one near its end can finish and leave the live list before
+    // a move arrives (CI once took the first card and saw it vanish).
+    const id = await youngLiveMatchId();
     await page.goto('/games/sessions');
-    const card = page.locator('[aria-label="Live matches"] .match-card').first();
-    await card.waitFor();
-    const id = await card.getAttribute('data-match-id');
-    const before = (await card.getAttribute('data-moves')) ?? '';
+    const same = page.locator(`[aria-label="Live matches"] .match-card[data-match-id="${id}"]`);
+    await same.waitFor();
+    const before = (await same.getAttribute('data-moves')) ?? '';
     await page.evaluate(() => {
       (window as unknown as { notReloaded: boolean }).notReloaded = true;
     });
-    const same = page.locator(`.match-card[data-match-id="${id}"]`).first();
     await expect
       .poll(async () => ((await same.getAttribute('data-moves')) ?? '').length, { timeout: 60_000 })
       .toBeGreaterThan(before.length);
