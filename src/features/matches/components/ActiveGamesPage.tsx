@@ -15,7 +15,11 @@ export function ActiveGamesPage() {
       </p>
       <AnnouncedMatches />
       <h2>Live now</h2>
-      {live.isPending ? <p role="status">Loading live matches…</p> : null}
+      {live.isPending ? (
+        <p role="status" className="match-grid-pending">
+          Loading live matches…
+        </p>
+      ) : null}
       {live.isError && !live.data ? <p role="alert">{live.error.message}</p> : null}
       {live.data && live.data.items.length === 0 ? (
         <p role="status">No match is being played right now; the next one starts shortly.</p>
