@@ -14,6 +14,7 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerClient, registerNotFound } from './plugins/client.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOriginCheck } from './plugins/originCheck.ts';
 import { registerRateLimits } from './plugins/rateLimits.ts';
@@ -58,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRouteList(app);
 
   registerSecurityHeaders(app);
+  registerCompression(app);
   registerErrorHandling(app);
   registerOriginCheck(app, config.APP_ORIGIN);
   await app.register(fastifyCookie);

@@ -9,7 +9,8 @@ import {
 import type { MatchPools } from '../../../core/protocol/pools.ts';
 import type { MatchHub, MatchWatcher } from './matchHub.ts';
 import type { MatchRow } from './matchRows.ts';
-import { type SseFrame, sseFrame, sseWriter } from './sseFrame.ts';
+import { type SseFrame, sseFrame } from './sseFrame.ts';
+import type { SseStreams } from './sseHeartbeat.ts';
 
 /** The final event of a match read back from its row (a stream opened after it ended). */
 function resultOf(row: MatchRow): ResultEvent | null {
@@ -55,6 +56,8 @@ export async function streamMatch(
   reply: FastifyReply,
   options: {
     hub: MatchHub;
+    /** The process's open streams: this one joins them for heartbeats. */
+    streams: SseStreams;
     /** The moves after a ply, and the match row; shared reads (see coalesce). */
     readMoves: (matchId: string, afterPly: number) => Promise<MatchMove[]>;
     readMatch: (matchId: string) => Promise<MatchRow | null>;
@@ -90,7 +93,7 @@ export async function streamMatch(
   };
 
   startEventStream(reply);
-  const write = sseWriter(raw);
+  const write = options.streams.open(raw);
 
   const send = (event: string, data: object, id?: number, cacheKey: object = data) => {
     if (!ended) write(frameOf(event, data, id, cacheKey));

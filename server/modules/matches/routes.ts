@@ -16,6 +16,7 @@ import {
   listMoves,
 } from './matchStore.ts';
 import { startEventStream, streamMatch } from './matchStream.ts';
+import { SseStreams } from './sseHeartbeat.ts';
 
 const paramsSchema = z.object({ id: z.string().min(1).max(64) });
 const lastEventIdSchema = z.coerce.number().int().min(0).max(42);
@@ -47,16 +48,14 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
     (matchId: string) => matchPools(db, matchId, options.commissionPct ?? 0),
     (matchId) => matchId,
   );
-  // Open streams never go idle, so they are ended before the server waits for its connections.
-  const openStreams = new Set<ServerResponse>();
-  // One tick keeps every stream alive through proxies: no timer per watcher.
-  const heartbeat = setInterval(() => {
-    for (const stream of openStreams) if (!stream.writableEnded) stream.write(': heartbeat\n\n');
-  }, options.heartbeatMs ?? 15_000);
+  // One tick keeps idle streams alive through proxies: no timer per watcher. Open streams never
+  // go idle, so they are ended before the server waits for its connections.
+  const streams = new SseStreams();
+  const heartbeat = setInterval(() => streams.tick(), options.heartbeatMs ?? 15_000);
   heartbeat.unref();
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
-    for (const stream of openStreams) stream.end();
+    streams.endAll();
   });
 
   app.get('/api/games', async () => {
@@ -99,10 +98,9 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
       return;
     }
     if (!match) throw new HttpError(404, 'This match does not exist.');
-    openStreams.add(reply.raw);
-    reply.raw.on('close', () => openStreams.delete(reply.raw));
     await streamMatch(reply, {
       hub,
+      streams,
       readMoves,
       readMatch,
       readPools,
