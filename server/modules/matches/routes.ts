@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { matchListQuerySchema } from '../../../core/protocol/matches.ts';
