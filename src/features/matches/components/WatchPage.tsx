@@ -32,7 +32,11 @@ export function WatchPage() {
   const over = match && (!playing || stream.result !== null);
   const replay = useReplay(moves.length);
 
-  if (detail.isPending) {
+  // The traits above the board come from the roster: waiting the few milliseconds it may lag
+  // the match keeps the board from jumping down when they arrive. Offline (paused) or failed,
+  // the page shows without them.
+  const rosterComing = roster.isPending && roster.fetchStatus === 'fetching';
+  if (detail.isPending || rosterComing) {
     // The page's frame, so the first paint (prerendered) already reads as this page.
     return (
       <section className="page" aria-labelledby="watch-title" aria-busy="true">
