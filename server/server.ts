@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 
+/** Connections the kernel may hold for us before we accept them (see listen below). */
+const LISTEN_BACKLOG = 4096;
 /** Boots Gridmind: config, database, migrations, the app with the built client, then listen. */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -35,7 +37,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.PORT, host: '0.0.0.0' });
+  // A crowd arriving at once (a shared match link, everyone back after a restart) waits in the
+  // kernel's accept queue. Node's default of 511 overflowed with 500 watchers opening streams
+  // during a burst of bets: Linux then drops the handshake's last packet, the client believes
+  // it is connected, and its request waits out SYN-ACK retries of 1, 2, 4, 8 s… The kernel caps
+  // this at net.core.somaxconn (4096 on these machines).
+  await app.listen({ port: config.PORT, host: '0.0.0.0', backlog: LISTEN_BACKLOG });
   console.log(`Gridmind is running at http://localhost:${config.PORT}`);
 }
 

@@ -14,14 +14,32 @@ function queryable(target: PGlite | Transaction): Queryable {
   };
 }
 
+/**
+ * PGlite runs SQL on this thread, and a queue of queries resolves through promises alone, so
+ * under a stream of bets the event loop could go seconds without reading its sockets: new
+ * watchers' streams were accepted and then not read for up to 20 s while bets kept flowing.
+ * Each statement outside a transaction and each transaction first waits one turn of the event
+ * loop, so sockets are read between them (statements inside a transaction do not, to keep it
+ * short).
+ */
+const turnOfTheEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The embedded database: PGlite (PostgreSQL in WebAssembly) stored in dataDir. */
 export async function openPgliteDatabase(dataDir: string): Promise<Database> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir);
+  const direct = queryable(pglite);
   return {
     kind: 'pglite',
-    ...queryable(pglite),
-    transaction: (work) => pglite.transaction((tx) => work(queryable(tx))),
+    async query(sql, params) {
+      await turnOfTheEventLoop();
+      return direct.query(sql, params);
+    },
+    exec: direct.exec,
+    async transaction(work) {
+      await turnOfTheEventLoop();
+      return pglite.transaction((tx) => work(queryable(tx)));
+    },
     async listen(channel, onPayload) {
       const unsubscribe = await pglite.listen(channel, onPayload);
       return async () => {
