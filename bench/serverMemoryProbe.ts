@@ -1,7 +1,8 @@
 /**
- * Preloaded into the server by the soak benchmark (`--import`): answers each IPC message with the
- * process's memory, after a full garbage collection when `--expose-gc` is on, so the heap figure
- * is what is still reachable rather than what the collector has not got to yet.
+ * Preloaded into the server by the load, soak and watchers benchmarks (`--import`): answers each
+ * IPC message with the process's memory, after a full garbage collection when `--expose-gc` is
+ * on, so the heap figure is what is still reachable rather than what the collector has not got
+ * to yet.
  */
 process.on('message', (message) => {
   if (message !== 'memory') return;
