@@ -26,6 +26,24 @@ describe.each(testDatabaseKinds())('database on %s', (kind) => {
     expect(await migrate(db)).toEqual([]);
   });
 
+  it('lets the event loop run while a queue of statements and transactions is worked off', async () => {
+    // PGlite runs SQL on this thread; its queue alone would hold the loop until it is empty, and
+    // sockets (new watchers, other requests) would go unread for as long.
+    const queued = 200;
+    let finished = 0;
+    const work = Array.from({ length: queued }, (_, index) =>
+      (index % 2 === 0 ? db.query('select 1') : db.transaction((tx) => tx.query('select 1'))).then(
+        () => finished++,
+      ),
+    );
+    const finishedWhenATimerRan = await new Promise<number>((resolve) =>
+      setTimeout(() => resolve(finished), 0),
+    );
+    await Promise.all(work);
+    expect(finished).toBe(queued);
+    expect(finishedWhenATimerRan).toBeLessThan(queued / 2);
+  });
+
   it('commits a transaction that resolves and rolls back one that throws', async () => {
     await db.exec('create table notes (text text not null)');
     await db.transaction((tx) => tx.query("insert into notes values ('kept')"));

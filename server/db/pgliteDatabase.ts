@@ -18,28 +18,34 @@ function queryable(target: PGlite | Transaction): Queryable {
  * PGlite runs SQL on this thread, and a queue of queries resolves through promises alone, so
  * under a stream of bets the event loop could go seconds without reading its sockets: new
  * watchers' streams were accepted and then not read for up to 20 s while bets kept flowing.
- * Each statement outside a transaction and each transaction first waits one turn of the event
- * loop, so sockets are read between them (statements inside a transaction do not, to keep it
- * short).
+ * Statements outside a transaction and whole transactions therefore run one at a time, each
+ * after a turn of the event loop (statements inside a transaction do not wait, to keep it
+ * short). PGlite has one session, so they ran one at a time anyway. Never call the database
+ * itself (rather than the transaction's `tx`) inside a transaction: it would wait for the
+ * transaction, which waits for it.
  */
-const turnOfTheEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+function takingTurns(): <T>(run: () => Promise<T>) => Promise<T> {
+  let previous: Promise<unknown> = Promise.resolve();
+  return (run) => {
+    const result = previous
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(run);
+    previous = result.catch(() => {});
+    return result;
+  };
+}
 
 /** The embedded database: PGlite (PostgreSQL in WebAssembly) stored in dataDir. */
 export async function openPgliteDatabase(dataDir: string): Promise<Database> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir);
   const direct = queryable(pglite);
+  const inTurn = takingTurns();
   return {
     kind: 'pglite',
-    async query(sql, params) {
-      await turnOfTheEventLoop();
-      return direct.query(sql, params);
-    },
-    exec: direct.exec,
-    async transaction(work) {
-      await turnOfTheEventLoop();
-      return pglite.transaction((tx) => work(queryable(tx)));
-    },
+    query: (sql, params) => inTurn(() => direct.query(sql, params)),
+    exec: (sql) => inTurn(() => direct.exec(sql)),
+    transaction: (work) => inTurn(() => pglite.transaction((tx) => work(queryable(tx)))),
     async listen(channel, onPayload) {
       const unsubscribe = await pglite.listen(channel, onPayload);
       return async () => {
@@ -47,7 +53,7 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
       };
     },
     async notify(channel, payload) {
-      await pglite.query('select pg_notify($1, $2)', [channel, payload]);
+      await inTurn(() => pglite.query('select pg_notify($1, $2)', [channel, payload]));
     },
     async close() {
       if (!pglite.closed) await pglite.close();
