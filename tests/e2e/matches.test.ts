@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { matchListResponseSchema } from '../../core/protocol/matches.ts';
 import { newIsolatedContext } from './support/browser.ts';
+import { matchWithStatus } from './support/matches.ts';
 import { serverAndBrowserForFile } from './support/suite.ts';
 
 // Quick pacing so matches move and finish in the test.
@@ -26,28 +27,11 @@ async function moveCount(page: Page): Promise<number> {
   return Number(/\d+/.exec(text)?.[0] ?? Number.NaN);
 }
 
-/** A live match with at most two moves played, waiting for the scheduler to start one. */
-async function youngLiveMatchId(): Promise<string> {
-  let id: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`${suite.server.origin}/api/matches?status=live`);
-        const { items } = matchListResponseSchema.parse(await response.json());
-        id = items.find((match) => match.moves.length <= 2)?.id;
-        return id;
-      },
-      { timeout: 60_000, interval: 100 },
-    )
-    .toBeDefined();
-  return id as string;
-}
-
 describe('live matches in the browser', () => {
   it('updates Active Games in place without a reload', async () => {
     // A match that has just begun: one near its end can finish and leave the live list before
     // a move arrives (CI once took the first card and saw it vanish).
-    const id = await youngLiveMatchId();
+    const id = await matchWithStatus(suite.server.origin, 'live', 60_000, { maxMoves: 2 });
     await page.goto('/games/sessions');
     const same = page.locator(`[aria-label="Live matches"] .match-card[data-match-id="${id}"]`);
     await same.waitFor();
@@ -69,7 +53,7 @@ describe('live matches in the browser', () => {
     // before the page sees a move arrive.
     let start = Number.NaN;
     for (let attempt = 1; ; attempt++) {
-      const id = await youngLiveMatchId();
+      const id = await matchWithStatus(suite.server.origin, 'live', 60_000, { maxMoves: 2 });
       await page.goto(`/games/sessions/${id}`);
       await page.getByTestId('move-count').waitFor();
       start = await moveCount(page);

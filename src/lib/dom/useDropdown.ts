@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /**
@@ -15,7 +15,10 @@ export function useDropdown<Container extends HTMLElement = HTMLDivElement>() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input.
   useEffect(() => setOpen(false), [pathname]);
 
-  useEffect(() => {
+  // A layout effect, so Escape and outside presses close the menu from the moment it shows:
+  // Preact runs plain effects after the next frame (React flushes them before the next input),
+  // and a quick Escape, or a busy page, fell into that gap and left the menu open.
+  useLayoutEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;

@@ -2,19 +2,22 @@ import { type MatchSummary, matchListResponseSchema } from '../../../core/protoc
 
 /**
  * The id of a match in `status` on the test server, polling until one exists (the runner
- * announces, plays and finishes matches at the pace the test's environment set).
+ * announces, plays and finishes matches at the pace the test's environment set). `maxMoves`
+ * asks for one that has just begun, for a test that needs it to stay live for a while.
  */
 export async function matchWithStatus(
   origin: string,
   status: MatchSummary['status'],
   timeoutMs = 120_000,
+  { maxMoves = Number.POSITIVE_INFINITY } = {},
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const response = await fetch(`${origin}/api/matches?status=${status}`);
-    const [match] = matchListResponseSchema.parse(await response.json()).items;
+    const { items } = matchListResponseSchema.parse(await response.json());
+    const match = items.find((candidate) => candidate.moves.length <= maxMoves);
     if (match) return match.id;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no ${status} match within ${timeoutMs} ms`);
 }
