@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/testApp.ts';
@@ -67,5 +69,35 @@ describe('compressed JSON answers', () => {
     const refused = await agents('br;q=0, gzip;q=0');
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.body).toBe((await agents()).body);
+  });
+
+  it('compresses over a real connection, as a browser receives it', async () => {
+    await test.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = test.app.server.address() as AddressInfo;
+    const answer = await new Promise<{
+      encoding: string | undefined;
+      vary: string | undefined;
+      body: Buffer;
+    }>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port, path: '/api/agents', headers: { 'accept-encoding': 'br' } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              encoding: response.headers['content-encoding'],
+              vary: response.headers.vary,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.encoding).toBe('br');
+    expect(answer.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(answer.body).toString()).toBe((await agents()).body);
   });
 });
