@@ -46,6 +46,20 @@ describe('app shell', () => {
       expect(csp).toContain('frame-ancestors https://web.telegram.org');
       expect(csp).toContain('wss://*.walletconnect.org');
       expect(csp).toContain('https://fonts.reown.com');
+      const directives = new Map(
+        csp.split('; ').map((directive) => {
+          const [name = '', ...sources] = directive.split(' ');
+          return [name, sources] as const;
+        }),
+      );
+      // ENS and identity avatars live on any host: an https image must load.
+      expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+      // ...while fetches stay on a list: no blanket https: and no unused public RPC.
+      const connectSources = directives.get('connect-src') ?? [];
+      expect(connectSources).toContain('https://rpc.walletconnect.org');
+      expect(connectSources).toContain('https://ethereum.reth.rs');
+      expect(connectSources).not.toContain('https:');
+      expect(connectSources).not.toContain('https://cloudflare-eth.com');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(response.headers['x-frame-options']).toBeUndefined();

@@ -73,7 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(matchesModule, { startRunner: options.startRunner ?? false });
   await app.register(authRoutes, {
-    verifySignature: createSignatureVerifier({ rpcUrl: config.RPC_URL }),
+    verifySignature: createSignatureVerifier({ rpcUrls: config.RPC_URL }),
     servesClient,
   });
   await app.register(userRoutes);
@@ -84,7 +84,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminEconomyRoutes);
 
   const clientPages =
-    options.clientDir === undefined ? undefined : await registerClient(app, options.clientDir);
+    options.clientDir === undefined
+      ? undefined
+      : await registerClient(app, options.clientDir, { appOrigin: config.APP_ORIGIN });
   registerNotFound(app, clientPages);
   return app;
 }

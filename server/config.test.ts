@@ -16,7 +16,7 @@ describe('loadConfig', () => {
       CLIENT_DIR: 'dist/client',
     });
     expect(config.DATABASE_URL).toBeUndefined();
-    expect(config.RPC_URL).toBeUndefined();
+    expect(config.RPC_URL).toEqual([]);
   });
 
   it('derives APP_ORIGIN from PORT and lowercases admin addresses', () => {
@@ -61,7 +61,7 @@ describe('loadConfig', () => {
         'DATABASE_URL',
         'APP_ORIGIN',
         'ADMIN_ADDRESSES.0',
-        'RPC_URL',
+        'RPC_URL.0',
         'LIVE_MATCHES',
         'BET_COMMISSION_PCT',
       ]),
@@ -73,7 +73,17 @@ describe('loadConfig', () => {
   it('treats empty optional variables as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', RPC_URL: ' ', VITE_REOWN_PROJECT_ID: '' });
     expect(config.DATABASE_URL).toBeUndefined();
-    expect(config.RPC_URL).toBeUndefined();
+    expect(config.RPC_URL).toEqual([]);
     expect(config.VITE_REOWN_PROJECT_ID).toBeUndefined();
+  });
+
+  it('takes one RPC per network in RPC_URL and names a bad entry by its place', () => {
+    const config = loadConfig({
+      RPC_URL: ' https://eth.example/rpc , https://arb.example/rpc ,',
+    });
+    expect(config.RPC_URL).toEqual(['https://eth.example/rpc', 'https://arb.example/rpc']);
+    expect(() => loadConfig({ RPC_URL: 'https://eth.example/rpc,ftp://arb.example' })).toThrow(
+      /RPC_URL\.1: each entry must be an http\(s\) URL/,
+    );
   });
 });

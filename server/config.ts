@@ -12,6 +12,17 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** A comma-separated list; blank entries and an unset variable are an empty list. */
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  );
+
 const envSchema = z.object({
   PORT: integer(8080, 1, 65_535),
   DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -30,19 +41,14 @@ const envSchema = z.object({
       .transform((value) => new URL(value).origin)
       .optional(),
   ),
-  ADMIN_ADDRESSES: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter((entry) => entry !== ''),
-    )
+  ADMIN_ADDRESSES: commaList
     .pipe(z.array(z.string().regex(EVM_ADDRESS, 'each entry must be a 0x address (40 hex digits)')))
     .transform((addresses) => addresses.map((address) => address.toLowerCase())),
   VITE_REOWN_PROJECT_ID: optionalText,
-  RPC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // One RPC per network at most, comma-separated: each is asked which chain it serves.
+  RPC_URL: commaList.pipe(
+    z.array(z.url({ protocol: /^https?$/, message: 'each entry must be an http(s) URL' })),
+  ),
   LIVE_MATCHES: integer(4, 0, 64),
   MOVE_DELAY_MS: integer(1500, 0, 600_000),
   BETTING_WINDOW_MS: integer(30_000, 0, 3_600_000),

@@ -1,8 +1,18 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRERENDERED_PAGES, prerenderedPageFor } from '../../core/site/prerenderedPages.ts';
+import { chooseEncoding, compress } from './compression.ts';
+import { withAbsoluteShareUrls } from './shareUrls.ts';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Present when the client is served for an APP_ORIGIN: sends a built page, filled in. */
+    sendClientHtml?: (file: string) => Promise<FastifyReply>;
+  }
+}
 
 /** Paths the server answers itself; everything else that is a page belongs to the client. */
 const API_PREFIXES = ['/api/', '/auth/'];
@@ -24,8 +34,39 @@ export function isNavigation(request: FastifyRequest): boolean {
 }
 
 /** Sends the client's index.html: the SPA's router takes it from there. */
-export function sendClientIndex(reply: FastifyReply): FastifyReply {
-  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+export function sendClientIndex(reply: FastifyReply): FastifyReply | Promise<FastifyReply> {
+  return sendHtml(reply, 'index.html');
+}
+
+/** Sends a built HTML file, revalidated on every load. */
+function sendHtml(reply: FastifyReply, file: string): FastifyReply | Promise<FastifyReply> {
+  reply.header('cache-control', 'no-cache');
+  return reply.sendClientHtml ? reply.sendClientHtml(file) : reply.sendFile(file);
+}
+
+/**
+ * Makes pages go out with absolute sharing URLs on `appOrigin` (see withAbsoluteShareUrls). Each
+ * page differs by its og:url, so it is compressed per request (a few KB) rather than at build time.
+ */
+function fillPagesFor(app: FastifyInstance, root: string, appOrigin: string): void {
+  const pages = new Map<string, Promise<string>>();
+  app.decorateReply('sendClientHtml', async function (this: FastifyReply, file: string) {
+    let html = pages.get(file);
+    if (html === undefined) {
+      html = readFile(resolve(root, file), 'utf8');
+      pages.set(file, html);
+    }
+    const page = withAbsoluteShareUrls(
+      await html,
+      appOrigin,
+      new URL(this.request.url, appOrigin).pathname,
+    );
+    this.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+    const encoding = chooseEncoding(this.request.headers['accept-encoding']);
+    if (encoding === null) return this.send(page);
+    // Brotli at quality 5 like the JSON answers: its default 11 costs milliseconds per page load.
+    return this.header('content-encoding', encoding).send(await compress(page, encoding));
+  });
 }
 
 /** Files of the built client's prerendered pages (scripts/prerender.ts) that exist. */
@@ -43,10 +84,10 @@ function sendClientPage(
   request: FastifyRequest,
   reply: FastifyReply,
   prerendered: ReadonlySet<string>,
-): FastifyReply {
+): FastifyReply | Promise<FastifyReply> {
   const file = prerenderedPageFor(request.url)?.file;
   if (file === undefined || !prerendered.has(file)) return sendClientIndex(reply);
-  return reply.header('cache-control', 'no-cache').sendFile(file);
+  return sendHtml(reply, file);
 }
 
 /** Hashed build output: a file's name changes whenever its content does. */
@@ -56,11 +97,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built client from clientDir: hashed files under /assets cached for a year; index.html,
  * the manifest, the service worker and the other unhashed files revalidated on every load. Sends the
  * brotli or gzip copy the build wrote beside a file when the browser accepts it
- * (scripts/vitePrecompress.ts). Returns the prerendered pages it found, for registerNotFound.
+ * (scripts/vitePrecompress.ts). Given `appOrigin`, pages go out with absolute sharing URLs on it.
+ * Returns the prerendered pages it found, for registerNotFound.
  */
 export async function registerClient(
   app: FastifyInstance,
   clientDir: string,
+  options: { appOrigin?: string } = {},
 ): Promise<ReadonlySet<string>> {
   const root = resolve(clientDir);
   if (!existsSync(resolve(root, 'index.html'))) {
@@ -80,6 +123,7 @@ export async function registerClient(
       response.setHeader('vary', 'accept-encoding');
     },
   });
+  if (options.appOrigin !== undefined) fillPagesFor(app, root, options.appOrigin);
   const prerendered = prerenderedFiles(root);
   app.get('/', (request, reply) => sendClientPage(request, reply, prerendered));
   return prerendered;

@@ -39,7 +39,8 @@ export function chooseEncoding(acceptEncoding: string | undefined): ContentEncod
   return null;
 }
 
-function compress(body: string, encoding: ContentEncoding): Promise<Buffer> {
+/** A text body compressed for `encoding`, on libuv's thread pool (brotli at quality 5). */
+export function compress(body: string, encoding: ContentEncoding): Promise<Buffer> {
   if (encoding === 'gzip') return gzipAsync(body);
   return brotli(body, {
     params: {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * What the Reown AppKit modal loads: its API and relay (REST and WebSocket), the public RPCs it
- * falls back to, wallet icons and fonts, and the verify/secure iframes.
+ * falls back to, wallet icons and avatars, fonts, and the verify/secure iframes.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -20,9 +20,15 @@ const CONTENT_SECURITY_POLICY = [
     'wss://*.walletconnect.com wss://*.walletconnect.org',
     'https://*.reown.com wss://*.reown.com',
     'https://*.web3modal.org https://*.web3modal.com',
-    'https://rpc.walletconnect.org https://cloudflare-eth.com https://arb1.arbitrum.io',
+    // Reown's RPC first, then each network's public fallback in the installed viem's chain
+    // definitions (mainnet: ethereum.reth.rs; Arbitrum One: arb1.arbitrum.io).
+    'https://rpc.walletconnect.org https://ethereum.reth.rs https://arb1.arbitrum.io',
   ].join(' '),
-  "img-src 'self' data: blob: https://*.walletconnect.com https://*.reown.com https://*.web3modal.org",
+  // Avatars (ENS records, wallet directory identities) are user-chosen images on any host. An
+  // image cannot run code, so any https: source is allowed here while connect-src stays a list:
+  // viem's getEnsAvatar then checks a plain URL through an Image when its HEAD fetch is blocked,
+  // and an NFT avatar whose metadata lives off-chain resolves to no avatar (we do not fetch it).
+  "img-src 'self' data: blob: https:",
   "font-src 'self' https://fonts.reown.com",
   'frame-src https://verify.walletconnect.com https://verify.walletconnect.org https://secure.walletconnect.org',
   "worker-src 'self'",

@@ -109,8 +109,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   });
 
   app.get('/auth/logout', async (request, reply) => {
-    // Typing or reloading /auth/logout opens the client's Sign Out page, which then calls this
-    // with fetch; a navigation (e.g. a link on another site) never signs anyone out by itself.
+    // A navigation gets the client's Sign Out page (SPEC: /auth/logout is a page), which signs
+    // out by calling this with fetch. So a link to it, even from another site, does sign the user
+    // out; we accept that, as it only ends a session and the SPEC asks for the URL to work.
     if (options.servesClient && isNavigation(request)) return sendClientIndex(reply);
     if (request.session) await deleteSession(db, request.session.tokenHash);
     reply.clearCookie(cookie.name, { path: '/', secure: cookie.options.secure ?? false });

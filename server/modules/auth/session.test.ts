@@ -1,6 +1,13 @@
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, createTestWallet, fetchNonce, signIn } from '../../testing/signIn.ts';
+import {
+  buildSiweMessage,
+  cookieHeader,
+  createTestWallet,
+  fetchNonce,
+  postVerify,
+  signIn,
+} from '../../testing/signIn.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_IDLE_TTL_MS } from './sessionStore.ts';
@@ -53,13 +60,37 @@ describe.each(testDatabaseKinds())('auth sessions on %s', (kind) => {
     }
   });
 
-  it('changes the session id at sign-in and reports address and chain', async () => {
+  it('reports the address and chain a session signed in with', async () => {
     const wallet = createTestWallet();
-    const visitor = await fetchNonce(t.app);
     const cookie = await signIn(t.app, wallet, { fields: { chainId: 42161 } });
-    expect(cookie).not.toBe(visitor.cookie);
     const response = await getSession(cookie);
     expect(response.json()).toEqual({ address: getAddress(wallet.address), chainId: 42161 });
+  });
+
+  it('rotates the session id at sign-in, so the cookie from before it no longer signs in', async () => {
+    const wallet = createTestWallet();
+    const before = await fetchNonce(t.app);
+    const message = buildSiweMessage(
+      t.app.gridmind.config.APP_ORIGIN,
+      wallet,
+      before.nonce,
+      t.clock.now(),
+    );
+    const signature = await wallet.signMessage({ message });
+    const verified = await postVerify(t.app, before.cookie, { message, signature });
+    expect(verified.statusCode).toBe(200);
+    const after = cookieHeader(verified, before.cookie);
+    const sessionOf = (cookie: string) => cookie.match(/gridmind_session=([^;]+)/)?.[1];
+    expect(sessionOf(after)).toBeDefined();
+    expect(sessionOf(after)).not.toBe(sessionOf(before.cookie));
+    expect((await getSession(after)).json()).toEqual({
+      address: getAddress(wallet.address),
+      chainId: 1,
+    });
+    const old = `gridmind_session=${sessionOf(before.cookie)}`;
+    expect((await getSession(old)).json()).toBeNull();
+    const me = await t.app.inject({ url: '/api/me', headers: { cookie: old } });
+    expect(me.statusCode).toBe(401);
   });
 
   it('ends a session after 24 h without requests', async () => {

@@ -23,35 +23,45 @@ async function withTimeout<T>(work: Promise<T>, ms: number, fallback: T): Promis
   }
 }
 
+/** One configured RPC: its client, and the chain it serves once asked (null when asking failed). */
+interface Rpc {
+  client: PublicClient;
+  chainId: Promise<number | null> | undefined;
+}
+
 /**
  * EOA signatures are recovered locally. Contract wallets (ERC-1271, and ERC-6492 for undeployed
- * ones) need the chain: they are checked through RPC_URL only when it is configured and serves the
- * message's chain, within a time-out; without it they are refused.
+ * ones) need the chain: they are checked through the configured RPC that serves the message's
+ * chain (`RPC_URL` may list one per network), within one time-out for the whole check; with none
+ * for that chain, or no answer in time, they are refused.
  */
 export function createSignatureVerifier(options: {
-  rpcUrl?: string | undefined;
+  rpcUrls?: readonly string[];
   timeoutMs?: number;
 }): SignatureVerifier {
   const timeoutMs = options.timeoutMs ?? CONTRACT_SIGNATURE_TIMEOUT_MS;
-  let client: PublicClient | undefined;
-  let rpcChainId: Promise<number | null> | undefined;
+  const rpcs: Rpc[] = (options.rpcUrls ?? []).map((url) => ({
+    client: createPublicClient({ transport: http(url, { timeout: timeoutMs, retryCount: 0 }) }),
+    chainId: undefined,
+  }));
+
+  const chainOf = async (rpc: Rpc): Promise<number | null> => {
+    rpc.chainId ??= rpc.client.getChainId().catch(() => null);
+    const served = await rpc.chainId;
+    // A failed chain lookup is retried on the next sign-in rather than remembered.
+    if (served === null) rpc.chainId = undefined;
+    return served;
+  };
 
   return async ({ address, message, signature, chainId }) => {
     const signedByEoa = await verifyMessage({ address, message, signature }).catch(() => false);
-    if (signedByEoa) return true;
-    if (!options.rpcUrl) return false;
+    if (signedByEoa || rpcs.length === 0) return signedByEoa;
 
-    client ??= createPublicClient({
-      transport: http(options.rpcUrl, { timeout: timeoutMs, retryCount: 0 }),
-    });
-    const rpc = client;
-    rpcChainId ??= rpc.getChainId().catch(() => null);
     const check = async () => {
-      const servedChain = await rpcChainId;
-      // A failed chain lookup is retried on the next sign-in rather than remembered.
-      if (servedChain === null) rpcChainId = undefined;
-      if (servedChain !== chainId) return false;
-      return rpc.verifyMessage({ address, message, signature });
+      const served = await Promise.all(rpcs.map(chainOf));
+      const rpc = rpcs[served.indexOf(chainId)];
+      if (!rpc) return false;
+      return rpc.client.verifyMessage({ address, message, signature });
     };
     return withTimeout(check(), timeoutMs, false);
   };
