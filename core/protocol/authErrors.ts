@@ -1,4 +1,9 @@
-/** The product sign-in error texts of SPEC section 8, shared by the client and the server. */
+/**
+ * The product sign-in error texts of SPEC section 8 that our code raises or logs. The wallet
+ * error texts of that section ('user rejected' and 'connection request reset' as user rejection,
+ * 'WagmiAdapter:signMessage - Sign message failed') are AppKit's own: its ErrorUtil and wagmi
+ * adapter (1.8.24) match and raise them inside the modal, and no wallet call of ours sees them.
+ */
 export const AUTH_ERRORS = {
   networkResponseNotOk: 'Network response was not ok',
   failedToVerifyMessage: 'Failed to verify message',
@@ -9,15 +14,4 @@ export const AUTH_ERRORS = {
   errorVerifyingSignature: 'Error verifying SIWE signature',
   sessionMissingAddress: 'SIWE session is missing address',
   sessionMissingChainId: 'SIWE session is missing chainId',
-  signMessageFailed: 'WagmiAdapter:signMessage - Sign message failed',
 } as const;
-
-/** Wallet error texts that count as the user saying no (SPEC section 8). */
-const USER_REJECTION_PATTERNS = ['user rejected', 'connection request reset'] as const;
-
-/** True when a wallet error means the user declined rather than something breaking. */
-export function isUserRejection(error: unknown): boolean {
-  const text = error instanceof Error ? error.message : String(error);
-  const lower = text.toLowerCase();
-  return USER_REJECTION_PATTERNS.some((pattern) => lower.includes(pattern));
-}

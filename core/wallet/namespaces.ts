@@ -9,7 +9,3 @@ export type ChainNamespace = z.infer<typeof chainNamespaceSchema>;
 /** Wallet connection status: disconnected, connecting, connected (SPEC section 4). */
 export const connectionStatusSchema = z.enum(['disconnected', 'connecting', 'connected']);
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
-
-/** Account kinds a user may prefer per namespace. */
-export const accountTypeSchema = z.enum(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx']);
-export type AccountType = z.infer<typeof accountTypeSchema>;

@@ -4,7 +4,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type CacheLayer, openCacheLayer } from './cacheLayer.ts';
-import { PERSISTED_QUERIES_MAX_AGE_MS, persistQueries } from './persistQueries.ts';
+import { PERSISTED_QUERIES_MAX_AGE_MS } from './lifetimes.ts';
+import { persistQueries } from './persistQueries.ts';
 
 const T0 = new Date('2026-11-22T06:00:00Z').getTime();
 const me = { nickname: 'ada', balanceMinor: 12_345_678_901_234_567_890n };
@@ -48,6 +49,34 @@ describe('persisted query client', () => {
     await saveSession('0.1.0');
     vi.setSystemTime(T0 + PERSISTED_QUERIES_MAX_AGE_MS + 1);
     expect(await restoreSession('0.1.0')).toBeUndefined();
+  });
+
+  it('saves what settled while a slow restore held the subscription back', async () => {
+    // The app does not wait more than 1.5 s for the restore (startQueryPersistence): queries
+    // that settle meanwhile raise no later cache event, so starting to save must save them.
+    let releaseRestore = () => {};
+    const restoreGate = new Promise<void>((resolve) => {
+      releaseRestore = resolve;
+    });
+    const slowLayer: CacheLayer = {
+      ...layer,
+      read: (async (...args: Parameters<CacheLayer['read']>) => {
+        await restoreGate;
+        return layer.read(...args);
+      }) as CacheLayer['read'],
+    };
+    const live = { items: [{ id: 'm1' }] };
+    const client = new QueryClient();
+    const started = persistQueries(client, { layer: slowLayer, buster: 'v', throttleMs: 10 });
+    client.setQueryData(['matches', 'live', 20], live);
+    releaseRestore();
+    const stop = await started;
+    await vi.advanceTimersByTimeAsync(10);
+    stop();
+
+    const next = new QueryClient();
+    (await persistQueries(next, { layer, buster: 'v', throttleMs: 10 }))();
+    expect(next.getQueryData(['matches', 'live', 20])).toEqual(live);
   });
 
   it('throttles saves: nothing is written before the throttle time', async () => {
@@ -108,5 +137,26 @@ describe('a refetch that fails (offline) keeps the last good data in the persist
       'persisted queries',
     );
     expect(saved?.clientState.queries.map((query) => query.queryKey)).toEqual([['me']]);
+  });
+
+  it('a query with meta.persist false is not saved (the wallet panel keeps its data in the cache layer)', async () => {
+    const client = new QueryClient();
+    const stop = await persistQueries(client, { layer, buster: 'v', throttleMs: 10 });
+    client.setQueryData(['me'], me);
+    client
+      .getQueryCache()
+      .build(client, {
+        queryKey: ['walletSnapshot', 'fresh', 1, '0xabc'],
+        meta: { persist: false },
+      })
+      .setData({ nativeBalance: { valueMinor: 5n, decimals: 18, symbol: 'ETH' } });
+    await vi.advanceTimersByTimeAsync(10);
+    stop();
+
+    const restored = new QueryClient();
+    const stopRestored = await persistQueries(restored, { layer, buster: 'v', throttleMs: 10 });
+    stopRestored();
+    expect(restored.getQueryData(['me'])).toEqual(me);
+    expect(restored.getQueryData(['walletSnapshot', 'fresh', 1, '0xabc'])).toBeUndefined();
   });
 });

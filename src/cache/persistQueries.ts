@@ -1,11 +1,13 @@
 import {
   type PersistedClient,
   persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
 } from '@tanstack/query-persist-client-core';
 import type { QueryClient } from '@tanstack/react-query';
 
 import type { CacheLayer } from './cacheLayer.ts';
+import { PERSISTED_QUERIES_MAX_AGE_MS } from './lifetimes.ts';
 import { createIndexedDbPersister } from './queryPersister.ts';
 
 type PersistClientOptions = Parameters<typeof persistQueryClientSubscribe>[0];
@@ -14,17 +16,16 @@ type PersistableQuery = Parameters<
   NonNullable<NonNullable<PersistClientOptions['dehydrateOptions']>['shouldDehydrateQuery']>
 >[0];
 
-/** Persisted queries older than a day are dropped on restore. */
-export const PERSISTED_QUERIES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-
 /**
- * Saved: every query that holds data. TanStack's default saves only queries whose last fetch
- * succeeded; a failed refetch (offline, every refetch fails once its retries run out) would drop
- * the last known user, matches and agents from the saved cache while the page still shows them,
- * and the next offline start would show a visitor.
+ * Saved: every query that holds data, unless its `meta.persist` is false. TanStack's default saves
+ * only queries whose last fetch succeeded; a failed refetch (offline, every refetch fails once its
+ * retries run out) would drop the last known user, matches and agents from the saved cache while
+ * the page still shows them, and the next offline start would show a visitor. The opt-out is for
+ * data with its own store and lifetimes (the wallet panel's, in the cache layer): a saved copy
+ * would outlive them.
  */
-function hasData(query: PersistableQuery): boolean {
-  return query.state.data !== undefined;
+function shouldPersist(query: PersistableQuery): boolean {
+  return query.state.data !== undefined && query.meta?.persist !== false;
 }
 
 /**
@@ -76,7 +77,7 @@ export async function persistQueries(
     queryClient: client,
     persister,
     buster: options.buster,
-    dehydrateOptions: { shouldDehydrateQuery: hasData },
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersist },
   };
   try {
     await persistQueryClientRestore({ ...common, maxAge: PERSISTED_QUERIES_MAX_AGE_MS });
@@ -84,6 +85,10 @@ export async function persistQueries(
     console.info('Unable to restore persisted queries', error);
   }
   const unsubscribe = persistQueryClientSubscribe(common);
+  // The app starts without waiting long for a slow restore (startQueryPersistence): what its
+  // queries fetched meanwhile raised no cache event since the subscription began, and would wait
+  // for an unrelated change to be saved. Save the state as it is now (throttled like any save).
+  void persistQueryClientSave(common);
   const saveBeforeLeaving = () => void persister.flush();
   // A page hidden on a phone may be killed without another event: save what is pending now.
   const page = typeof window === 'undefined' ? undefined : window;

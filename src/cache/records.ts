@@ -1,18 +1,5 @@
 import { z } from 'zod';
 
-/** One token balance of an account (SPEC section 3); `address` is absent for the native token. */
-export const tokenBalanceSchema = z.object({
-  name: z.string(),
-  symbol: z.string(),
-  chainId: z.string(),
-  address: z.string().optional(),
-  value: z.number().optional(),
-  price: z.number(),
-  quantity: z.object({ decimals: z.string(), numeric: z.string() }),
-  iconUrl: z.string(),
-});
-export type TokenBalance = z.infer<typeof tokenBalanceSchema>;
-
 /** A native balance kept exact: the amount in the smallest unit (wei) with its decimals. */
 export const nativeBalanceSchema = z.object({
   valueMinor: z.bigint().nonnegative(),
@@ -40,7 +27,3 @@ export const directoryWalletSchema = z.object({
   webapp_link: z.string().nullable().optional(),
 });
 export type DirectoryWallet = z.infer<typeof directoryWalletSchema>;
-
-/** The wallet app the user chose to open from a phone: its link and name (SPEC section 3). */
-export const deepLinkChoiceSchema = z.object({ href: z.string().min(1), name: z.string() });
-export type DeepLinkChoice = z.infer<typeof deepLinkChoiceSchema>;

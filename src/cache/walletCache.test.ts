@@ -3,21 +3,10 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type CacheLayer, openCacheLayer } from './cacheLayer.ts';
-import type { TokenBalance } from './records.ts';
 import { createWalletCache, type WalletCache } from './walletCache.ts';
 
 const ADDRESS = '0xAbCdEf0123456789abcdef0123456789ABCDEF01';
 const T0 = 1_700_000_000_000;
-const usdc: TokenBalance = {
-  name: 'USD Coin',
-  symbol: 'USDC',
-  chainId: 'eip155:1',
-  address: 'eip155:1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
-  value: 12.5,
-  price: 1,
-  quantity: { decimals: '6', numeric: '12.5' },
-  iconUrl: 'https://example.test/usdc.png',
-};
 
 let time = T0;
 let layer: CacheLayer;
@@ -37,15 +26,6 @@ beforeEach(async () => {
 });
 
 describe('wallet cache lifetimes', () => {
-  it('keeps token balances 30 s per chain and address', async () => {
-    await cache.setBalances('eip155:1', ADDRESS, [usdc]);
-    time = T0 + 29_999;
-    expect(await cache.getBalances('eip155:1', ADDRESS)).toEqual([usdc]);
-    expect(await cache.getBalances('eip155:42161', ADDRESS)).toBeUndefined();
-    time = T0 + 30_000;
-    expect(await cache.getBalances('eip155:1', ADDRESS)).toBeUndefined();
-  });
-
   it('keeps native balances 30 s, exact as bigint, per chain', async () => {
     const balance = { valueMinor: 123_456_789_012_345_678_901n, decimals: 18, symbol: 'ETH' };
     await cache.setNativeBalance(1, ADDRESS, balance);

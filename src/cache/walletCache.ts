@@ -1,13 +1,6 @@
 import type { CacheLayer } from './cacheLayer.ts';
 import { CACHE_LIFETIMES_MS } from './lifetimes.ts';
-import {
-  type NativeBalance,
-  nativeBalanceSchema,
-  type Profile,
-  profileSchema,
-  type TokenBalance,
-  tokenBalanceSchema,
-} from './records.ts';
+import { type NativeBalance, nativeBalanceSchema, type Profile, profileSchema } from './records.ts';
 import { createTimedStore } from './timedRecord.ts';
 
 /** Addresses are keys: EVM checksummed and lowercased forms must hit the same record. */
@@ -24,11 +17,6 @@ function chainKey(chainId: number | string, address: string): string {
  * and address (30 s), ENS names and identities per address (5 min).
  */
 export function createWalletCache(layer: CacheLayer) {
-  const balances = createTimedStore(layer, 'balances', {
-    ttlMs: CACHE_LIFETIMES_MS.balances,
-    schema: tokenBalanceSchema.array(),
-    what: 'cached balances',
-  });
   const nativeBalances = createTimedStore(layer, 'nativeBalances', {
     ttlMs: CACHE_LIFETIMES_MS.nativeBalances,
     schema: nativeBalanceSchema,
@@ -45,10 +33,6 @@ export function createWalletCache(layer: CacheLayer) {
     what: 'cached identity',
   });
   return {
-    getBalances: (chainId: number | string, address: string) =>
-      balances.get(chainKey(chainId, address)),
-    setBalances: (chainId: number | string, address: string, value: TokenBalance[]) =>
-      balances.set(chainKey(chainId, address), value),
     getNativeBalance: (chainId: number, address: string) =>
       nativeBalances.get(chainKey(chainId, address)),
     setNativeBalance: (chainId: number, address: string, value: NativeBalance) =>

@@ -52,12 +52,10 @@ describe('wallet settings', () => {
     expect(await settings.getConnectorId('solana')).toBe('phantom');
   });
 
-  it('keeps the deep-link choice, active namespace, network and connection status', async () => {
-    await settings.setDeepLinkChoice({ href: 'rainbow://', name: 'Rainbow' });
+  it('keeps the active namespace, network and connection status', async () => {
     await settings.setActiveNamespace('eip155');
     await settings.setActiveNetworkId('eip155:42161');
     await settings.setConnectionStatus('connected');
-    expect(await settings.getDeepLinkChoice()).toEqual({ href: 'rainbow://', name: 'Rainbow' });
     expect(await settings.getActiveNamespace()).toBe('eip155');
     expect(await settings.getActiveNetworkId()).toBe('eip155:42161');
     expect(await settings.getConnectionStatus()).toBe('connected');
@@ -69,11 +67,5 @@ describe('wallet settings', () => {
     await settings.addConnectedNamespace('eip155');
     expect(await settings.getConnectedNamespaces()).toEqual(['eip155', 'solana']);
     expect(await settings.removeConnectedNamespace('eip155')).toEqual(['solana']);
-  });
-
-  it('keeps preferred account types per namespace', async () => {
-    expect(await settings.getPreferredAccountTypes()).toEqual({});
-    await settings.setPreferredAccountTypes({ eip155: 'eoa', bip122: 'payment' });
-    expect(await settings.getPreferredAccountTypes()).toEqual({ eip155: 'eoa', bip122: 'payment' });
   });
 });

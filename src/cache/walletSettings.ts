@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import {
-  type AccountType,
-  accountTypeSchema,
   type ChainNamespace,
   type ConnectionStatus,
   chainNamespaceSchema,
@@ -9,22 +7,19 @@ import {
 } from '../../core/wallet/namespaces.ts';
 import type { CacheLayer } from './cacheLayer.ts';
 import { RECENT_WALLETS_LIMIT } from './lifetimes.ts';
-import {
-  type DeepLinkChoice,
-  type DirectoryWallet,
-  deepLinkChoiceSchema,
-  directoryWalletSchema,
-} from './records.ts';
+import { type DirectoryWallet, directoryWalletSchema } from './records.ts';
 
-const preferredAccountTypesSchema = z.partialRecord(chainNamespaceSchema, accountTypeSchema);
 const recentWalletsSchema = directoryWalletSchema.array();
 const connectedNamespacesSchema = chainNamespaceSchema.array();
 
 /**
- * The wallet items of SPEC section 3 that our code reads, in the settings store: recent wallets
- * (at most 2, newest first, no duplicates), the connector id per namespace, the deep-link choice,
- * the active namespace and network, the connection status, the connected namespaces (no
- * duplicates) and the preferred account types. Failures are logged by the layer and read as unset.
+ * The wallet items of SPEC section 3 that our code keeps, in the settings store, mirrored from
+ * wagmi's connection (src/lib/wallet/mirrorWalletSettings.ts): recent wallets (at most 2, newest
+ * first, no duplicates), the connector id per namespace, the active namespace and network, the
+ * connection status and the connected namespaces (no duplicates). The wallet panel reads the
+ * status, connector id, network and recent wallets. The modal's own items (deep-link choice,
+ * preferred account types) stay in AppKit's storage: nothing of ours reads them. Failures are
+ * logged by the layer and read as unset.
  */
 export function createWalletSettings(layer: CacheLayer) {
   const read = <T>(key: string, schema: z.ZodType<T>, what: string) =>
@@ -51,9 +46,6 @@ export function createWalletSettings(layer: CacheLayer) {
       write(`connectorId:${namespace}`, connectorId, 'connected connector id'),
     removeConnectorId: (namespace: ChainNamespace) =>
       layer.remove('settings', `connectorId:${namespace}`, 'connected connector id'),
-    getDeepLinkChoice: () => read('deepLinkChoice', deepLinkChoiceSchema, 'deep link choice'),
-    setDeepLinkChoice: (choice: DeepLinkChoice) =>
-      write('deepLinkChoice', choice, 'deep link choice'),
     getActiveNamespace: () => read('activeNamespace', chainNamespaceSchema, 'active namespace'),
     setActiveNamespace: (namespace: ChainNamespace) =>
       write('activeNamespace', namespace, 'active namespace'),
@@ -85,14 +77,6 @@ export function createWalletSettings(layer: CacheLayer) {
       await write('connectedNamespaces', next, 'connected namespaces');
       return next;
     },
-    getPreferredAccountTypes: async (): Promise<Partial<Record<ChainNamespace, AccountType>>> =>
-      (await read(
-        'preferredAccountTypes',
-        preferredAccountTypesSchema,
-        'preferred account types',
-      )) ?? {},
-    setPreferredAccountTypes: (types: Partial<Record<ChainNamespace, AccountType>>) =>
-      write('preferredAccountTypes', types, 'preferred account types'),
   };
 }
 

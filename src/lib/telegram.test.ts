@@ -1,17 +1,21 @@
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { isTelegramMiniApp, openExternalLink, type TelegramWebApp } from './telegram.ts';
+import { isTelegramMiniApp, type TelegramWebApp } from './telegram.ts';
 import { followTelegramBackButton } from './telegramBackButton.ts';
+import { openExternalLink } from './telegramLinks.ts';
+import { startTelegramMiniApp } from './telegramMiniApp.ts';
+import { followTelegramTheme } from './telegramTheme.ts';
 
 /** A recording stand-in for Telegram's own WebApp object (Telegram's API, not ours). */
 function telegramWebApp(initData = 'query_id=1&user=%7B%7D&hash=abc') {
   const calls: string[] = [];
   const clicks = new Set<() => void>();
-  const webApp: TelegramWebApp = {
+  const themeListeners: (() => void)[] = [];
+  const webApp = {
     initData,
     platform: 'android',
-    colorScheme: 'dark',
-    themeParams: { bg_color: '#112233' },
+    colorScheme: 'dark' as 'light' | 'dark',
+    themeParams: { bg_color: '#112233' } as TelegramWebApp['themeParams'],
     BackButton: {
       show: () => calls.push('show'),
       hide: () => calls.push('hide'),
@@ -20,12 +24,20 @@ function telegramWebApp(initData = 'query_id=1&user=%7B%7D&hash=abc') {
     },
     ready: () => calls.push('ready'),
     expand: () => calls.push('expand'),
-    openLink: (url) => calls.push(`openLink ${url}`),
-    onEvent: () => {},
-  };
+    openLink: (url: string) => void calls.push(`openLink ${url}`),
+    setHeaderColor: (color: string) => void calls.push(`header ${color}`),
+    setBackgroundColor: (color: string) => void calls.push(`background ${color}`),
+    onEvent: (_event: 'themeChanged', cb: () => void) => void themeListeners.push(cb),
+  } satisfies TelegramWebApp;
   return {
     webApp,
     calls,
+    /** The user switches Telegram's theme: Telegram updates its parameters, then tells us. */
+    changeTheme(colorScheme: 'light' | 'dark', themeParams: TelegramWebApp['themeParams']) {
+      webApp.colorScheme = colorScheme;
+      webApp.themeParams = themeParams;
+      for (const listener of themeListeners) listener();
+    },
     press: () => {
       for (const cb of clicks) cb();
     },
@@ -33,14 +45,29 @@ function telegramWebApp(initData = 'query_id=1&user=%7B%7D&hash=abc') {
   };
 }
 
+/** The page's root element as far as the theme touches it: inline custom properties and data. */
+function fakeRoot() {
+  const properties = new Map<string, string>();
+  const root = {
+    style: {
+      setProperty: (name: string, value: string) => void properties.set(name, value),
+      removeProperty: (name: string) => void properties.delete(name),
+    },
+    dataset: {} as Record<string, string>,
+  };
+  return { root: root as unknown as HTMLElement, properties, dataset: root.dataset };
+}
+
 function fakeWindow(hash: string, webApp?: TelegramWebApp) {
   const opened: string[] = [];
+  const page = fakeRoot();
   const win = {
     location: { hash },
+    document: { documentElement: page.root },
     open: (url: string) => void opened.push(url),
     ...(webApp ? { Telegram: { WebApp: webApp } } : {}),
   } as unknown as Window;
-  return { win, opened };
+  return { win, opened, page };
 }
 
 describe('Telegram Mini App detection', () => {
@@ -88,5 +115,77 @@ describe('Telegram back button', () => {
     expect(telegram.calls.at(-1)).toBe('hide');
     stop();
     expect(telegram.clicks.size).toBe(0);
+  });
+});
+
+describe('Telegram theme', () => {
+  it('sets the page colours from the theme and follows a theme change', () => {
+    const telegram = telegramWebApp();
+    telegram.webApp.themeParams = {
+      bg_color: '#17212b',
+      text_color: '#f5f5f5',
+      link_color: '#6ab3f3',
+      button_color: '#5288c1',
+      button_text_color: '#ffffff',
+    };
+    const page = fakeRoot();
+    followTelegramTheme(telegram.webApp, page.root);
+    expect(Object.fromEntries(page.properties)).toEqual({
+      '--tg-bg': '#17212b',
+      '--tg-text': '#f5f5f5',
+      '--tg-link': '#6ab3f3',
+      '--tg-accent': '#5288c1',
+      '--tg-button-text': '#ffffff',
+    });
+    expect(page.dataset.telegramTheme).toBe('dark');
+    expect(telegram.calls).toEqual(['header #17212b', 'background #17212b']);
+
+    telegram.changeTheme('light', { bg_color: '#ffffff', text_color: '#000000' });
+    // Colours the light theme leaves out do not linger from the dark one.
+    expect(Object.fromEntries(page.properties)).toEqual({
+      '--tg-bg': '#ffffff',
+      '--tg-text': '#000000',
+    });
+    expect(page.dataset.telegramTheme).toBe('light');
+    expect(telegram.calls.slice(-2)).toEqual(['header #ffffff', 'background #ffffff']);
+  });
+});
+
+describe('startTelegramMiniApp', () => {
+  const routes = [
+    { path: '/', element: null },
+    { path: '/games', element: null },
+  ];
+
+  it('inside Telegram: ready, full height, theme applied and back button following navigation', async () => {
+    const telegram = telegramWebApp();
+    const { win, page } = fakeWindow('', telegram.webApp);
+    const router = createMemoryRouter(routes, { initialEntries: ['/'] });
+    await startTelegramMiniApp(router, win);
+    expect(telegram.calls).toEqual([
+      'ready',
+      'expand',
+      'header #112233',
+      'background #112233',
+      'hide',
+    ]);
+    expect(page.properties.get('--tg-bg')).toBe('#112233');
+    expect(page.dataset.telegramTheme).toBe('dark');
+
+    await router.navigate('/games');
+    expect(telegram.calls.at(-1)).toBe('show');
+    telegram.press();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(router.state.location.pathname).toBe('/');
+    expect(telegram.calls.at(-1)).toBe('hide');
+  });
+
+  it('outside Telegram does nothing, even with a Telegram object on the page', async () => {
+    const telegram = telegramWebApp('');
+    const { win, page } = fakeWindow('', telegram.webApp);
+    await startTelegramMiniApp(createMemoryRouter(routes), win);
+    expect(telegram.calls).toEqual([]);
+    expect(page.properties.size).toBe(0);
+    expect(page.dataset.telegramTheme).toBeUndefined();
   });
 });

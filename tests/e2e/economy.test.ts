@@ -67,6 +67,10 @@ describe('betting and earnings in the browser', () => {
     await page.getByTestId('my-agent').first().waitFor();
 
     await page.goto(`/games/sessions/${await announcedMatch()}`);
+    // More than 10 s before its first move: the move list says so instead of showing nothing.
+    expect(await page.getByTestId('no-moves').textContent()).toBe(
+      'No moves yet: the first comes when the match starts.',
+    );
     await page.getByLabel('Points').fill('100');
     await page.getByRole('button', { name: 'Place bet' }).click();
     await expect.poll(() => headerBalance(page), { timeout: 10_000 }).toBe(900);
@@ -74,6 +78,8 @@ describe('betting and earnings in the browser', () => {
     // The match plays out; the settled bet moves the header balance off 900 (won or refunded),
     // or the bet is marked lost.
     await page.getByText(/: (won|lost|refunded)/).waitFor({ timeout: 100_000 });
+    expect(await page.locator('.move-list li').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('no-moves').count()).toBe(0);
     const settledText = (await page.getByLabel('Your bets').textContent()) ?? '';
     if (!settledText.includes('lost')) {
       await expect.poll(() => headerBalance(page), { timeout: 10_000 }).toBeGreaterThan(900);

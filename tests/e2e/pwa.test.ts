@@ -158,7 +158,7 @@ describe('service worker', () => {
 });
 
 describe('install', () => {
-  it('installed (standalone), the page pads clear of the notch and home indicator and hides the install hint', async () => {
+  it('installed (standalone), header, page and toasts stay clear of the notch and home indicator, scrolled too, and the install hint hides', async () => {
     const page = await freshPage();
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -196,10 +196,39 @@ describe('install', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.displayMode)).toBe(
       'standalone',
     );
-    expect(await bodyPadding()).toEqual(['47px', '34px']);
+    // The top inset belongs to the sticky header (below); the bottom one to the page.
+    expect(await bodyPadding()).toEqual(['0px', '34px']);
     // The app is installed: the install hint never shows, even if the browser offers to install.
     await page.evaluate(() => window.dispatchEvent(new Event('beforeinstallprompt')));
     expect(await page.getByTestId('install-hint').count()).toBe(0);
+
+    // Scrolled, the header is stuck at the top of the screen: its background still covers the
+    // status bar strip and its content stays below the notch. (Before, the inset was body padding
+    // that scrolled away, and the stuck header slid under the notch.)
+    // Asked again on each poll: the app taking over the prerendered page may scroll back to the top.
+    await page.waitForFunction(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      return window.scrollY > 47;
+    });
+    const header = await page.evaluate(() => ({
+      top: document.querySelector('.site-header')?.getBoundingClientRect().top,
+      contentTop: document.querySelector('.header-inner')?.getBoundingClientRect().top,
+    }));
+    expect(header.top).toBe(0);
+    expect(header.contentTop).toBeGreaterThanOrEqual(47);
+
+    // A toast (here: the wallet window cannot load offline) sits clear of the home indicator:
+    // sonner's 16 px phone gap plus the 34 px inset. The toaster is in the precache; the wallet
+    // modal is not.
+    await waitForServiceWorkerControl(page);
+    await context?.setOffline(true);
+    await page.getByRole('button', { name: 'Login' }).click();
+    const toaster = page.locator('[data-sonner-toaster]');
+    await toaster.getByText('The wallet window could not open').waitFor();
+    const toasterBottom = await toaster.evaluate(
+      (element) => innerHeight - element.getBoundingClientRect().bottom,
+    );
+    expect(toasterBottom).toBe(16 + 34);
   });
 
   it('Chromium reports no installability errors; launched installed, the app knows it (no install hint)', async () => {

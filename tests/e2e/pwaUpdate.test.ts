@@ -74,4 +74,42 @@ describe('a new version of the app', () => {
     expect(after).toEqual({ waiting: null, path: '/games' });
     expect(await reloadButton.count()).toBe(0);
   });
+
+  it('a second tab whose new version another tab already activated reloads when asked, not before', async () => {
+    context = await newIsolatedContext(browser, server.origin);
+    const first = await context.newPage();
+    await first.goto('/games');
+    await waitForServiceWorkerControl(first);
+    const second = await context.newPage();
+    await second.goto('/agents');
+    await waitForServiceWorkerControl(second);
+    for (const page of [first, second]) {
+      await page.evaluate(() => {
+        (window as unknown as { stillHere: boolean }).stillHere = true;
+      });
+    }
+
+    const workerFile = join(client.dir, 'sw.js');
+    await appendFile(workerFile, '\n// a build for two tabs\n');
+    await precompress(workerFile);
+    // Both tabs learn of the new version (one update check serves the whole origin).
+    await first.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const reloadIn = (page: typeof first) => page.getByRole('button', { name: 'Reload to update' });
+    await reloadIn(first).waitFor({ timeout: 30_000 });
+    await reloadIn(second).waitFor({ timeout: 30_000 });
+
+    // The first tab takes the update; the new worker now controls the second tab too.
+    await Promise.all([first.waitForEvent('load'), reloadIn(first).click()]);
+    await second.waitForFunction(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return registration?.waiting === null && registration.active?.state === 'activated';
+    });
+    // Nothing restarts by itself.
+    expect(await second.evaluate(() => 'stillHere' in window)).toBe(true);
+
+    // The second tab's button had nothing left to activate: it still reloads onto the new version.
+    await Promise.all([second.waitForEvent('load'), reloadIn(second).click()]);
+    expect(await second.evaluate(() => 'stillHere' in window)).toBe(false);
+    expect(new URL(second.url()).pathname).toBe('/agents');
+  });
 });

@@ -26,6 +26,19 @@ describe('the shell for a visitor', () => {
     expect(await meta('meta[name="description"]')).toMatch(/AI agents/);
     expect(await meta('meta[property="og:title"]')).toBe('Gridmind - AI vs AI Gaming Platform');
     expect(await meta('meta[name="twitter:card"]')).toBe('summary');
+    // Link previews resolve nothing: the server makes the URLs absolute on APP_ORIGIN, and
+    // sharing sites render raster images only, so both images are a PNG the server really sends.
+    const { origin } = harness.server;
+    expect(await meta('meta[property="og:url"]')).toBe(`${origin}/`);
+    const images = [
+      await meta('meta[property="og:image"]'),
+      await meta('meta[name="twitter:image"]'),
+    ];
+    for (const image of images) {
+      expect(image).toBe(`${origin}/icons/icon-512.png`);
+      const response = await page.request.get(image ?? '');
+      expect(response.headers()['content-type']).toBe('image/png');
+    }
   });
 
   it('shows Login, the public nav without Admin, and no spacer on Home only', async () => {
@@ -67,19 +80,51 @@ describe('the shell for a visitor', () => {
       await footer.getByRole('link', { name: label }).click();
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
     }
-    const social = footer.locator('a[target="_blank"]');
-    expect(await social.count()).toBe(3);
-    for (const rel of await social.evaluateAll((links) =>
-      links.map((link) => link.getAttribute('rel')),
-    )) {
-      expect(rel).toContain('noopener');
-    }
+    const social = await footer.locator('a[target="_blank"]').evaluateAll((links) =>
+      links.map((link) => ({
+        host: new URL(link.getAttribute('href') ?? '').host,
+        rel: link.getAttribute('rel'),
+      })),
+    );
+    expect(social.map((link) => link.host)).toEqual(['x.com', 'github.com', 't.me']);
+    for (const { rel } of social) expect(rel).toContain('noopener');
   });
 
   it('does not load the wallet modal until Login is used', async () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => customElements.get('w3m-modal') === undefined)).toBe(true);
+  });
+
+  it('fetches no AppKit, wagmi or viem code for / until Login is used', async () => {
+    // Strings each library's bundled code carries (viem's and wagmi's error versions, AppKit's
+    // package name), not chunk file names, which the first load lists for preloading. The Login
+    // step below proves they are findable.
+    const markers = ['viem@', '@wagmi/core@', '@reown/appkit'];
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response.text());
+    });
+    const found = async () => {
+      const sources = await Promise.all(scripts.splice(0));
+      return markers.filter((marker) => sources.some((source) => source.includes(marker)));
+    };
+
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    // Start-up work deferred to idle time (whenPageIdle, at most 2 s) has run once an idle
+    // callback queued after it runs, and what it fetched has arrived once the network is quiet.
+    await page.evaluate(
+      () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })),
+    );
+    await page.waitForLoadState('networkidle');
+    const firstLoad = await found();
+    expect(firstLoad).toEqual([]);
+
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.locator('w3m-modal').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(await found()).toEqual(markers);
   });
 
   it('shows the 404 page with a way home for an unknown path', async () => {

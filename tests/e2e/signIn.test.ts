@@ -70,6 +70,11 @@ describe('wallet sign-in through the AppKit modal', () => {
     await page.getByTestId('user-nickname').click();
     await page.getByRole('link', { name: 'Sign Out' }).click();
     await page.getByText('Signed out').waitFor();
+    // Bottom-centre and dark (SPEC section 2), as sonner renders its toaster.
+    const toaster = page.locator('[data-sonner-toaster]');
+    expect(await toaster.getAttribute('data-y-position')).toBe('bottom');
+    expect(await toaster.getAttribute('data-x-position')).toBe('center');
+    expect(await toaster.getAttribute('data-sonner-theme')).toBe('dark');
     await page.waitForURL(`${harness.server.origin}/`);
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => fetch('/api/me').then((response) => response.status))).toBe(

@@ -6,6 +6,8 @@ import { ignoreOfflineRejections } from './ignoreOfflineRejections.ts';
 export interface LoadedAppKit {
   appKit: AppKit;
   wagmiConfig: Config;
+  /** How AppKit names itself to Reown's APIs (`st` and `sv` on every blockchain API call). */
+  sdk: { type: string; version: string };
 }
 
 let loading: Promise<LoadedAppKit> | undefined;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { watchReturnFromWallet } from './returnFromWallet.ts';
+import { isWalletSignInPending, markWalletSignInPending } from './returnFromWalletPending.ts';
+import { memoryStorage } from './returnFromWalletTestStorage.ts';
 
 function fakePage() {
   const document = Object.assign(new EventTarget(), { visibilityState: 'hidden' });
@@ -98,5 +100,33 @@ describe('watchReturnFromWallet', () => {
     page.show();
     page.pageshow(true);
     expect(calls).toBe(0);
+  });
+
+  it('leaving with the wallet modal in use notes the trip; without it, nothing is noted', () => {
+    const page = fakePage();
+    const storage = memoryStorage();
+    let walletInUse = false;
+    watchReturnFromWallet({
+      win: page.win,
+      now: () => 0,
+      onReturn: () => {},
+      storage,
+      walletInUse: () => walletInUse,
+    });
+    page.hide();
+    expect(isWalletSignInPending(storage)).toBe(false);
+    walletInUse = true;
+    page.hide();
+    expect(isWalletSignInPending(storage)).toBe(true);
+  });
+
+  it('a page started after the OS killed the tab mid-trip re-checks at once; an ordinary start does not', () => {
+    const storage = memoryStorage();
+    let calls = 0;
+    watchReturnFromWallet({ win: fakePage().win, onReturn: () => void calls++, storage });
+    expect(calls).toBe(0);
+    markWalletSignInPending(storage);
+    watchReturnFromWallet({ win: fakePage().win, onReturn: () => void calls++, storage });
+    expect(calls).toBe(1);
   });
 });

@@ -55,6 +55,8 @@ export function createSiwxConfig(env: SiwxEnvironment): SIWXConfig {
       if (!input.accountAddress || !input.chainId) {
         throw new GridmindError(AUTH_ERRORS.missingMessageParams);
       }
+      // A new nonce for every message: AppKit 1.8.24 calls createMessage once per signature
+      // request and keeps no nonce, so none outlives its message (SPEC section 4, nonce refetch).
       const nonce = await getNonce();
       const issuedAt = env.now();
       const data: SIWXMessage.Data = {
@@ -83,6 +85,8 @@ export function createSiwxConfig(env: SiwxEnvironment): SIWXConfig {
       env.onSignedIn();
     },
 
+    // AppKit asks this only on connect and account change; watchWalletSignIn re-checks the
+    // server every 5 minutes while a wallet is connected.
     async getSessions(chainId, address) {
       const session = await getWalletSession();
       if (!session) return [];

@@ -143,3 +143,67 @@ describe('pairing reuse in the live AppKit path', () => {
     expect(appKit.CoreHelperUtil.isAllowedRetry(T0 - 29_999, 30_000)).toBe(false);
   });
 });
+
+describe('wallet links inside Telegram', () => {
+  const trust = {
+    id: '4622a2b2d6af1c9844944291e5e7351a6aa24cd7b23099efac1b2fd875da31a0',
+    name: 'Trust Wallet',
+    mobile_link: 'https://link.trustwallet.com',
+  };
+
+  /** The page as Telegram's web view shows it: Telegram's WebApp (third party) and window.open. */
+  function telegramPage(initData: string) {
+    const opened: { via: string; url: string }[] = [];
+    vi.stubGlobal('window', {
+      location: { hash: '' },
+      open: (url: string) => void opened.push({ via: 'window.open', url }),
+      Telegram: {
+        WebApp: {
+          initData,
+          openLink: (url: string) => void opened.push({ via: 'openLink', url }),
+          openTelegramLink: (url: string) => void opened.push({ via: 'openTelegramLink', url }),
+        },
+      },
+    });
+    return opened;
+  }
+
+  it('a wallet link opened once the relay answered goes through Telegram, not window.open', async () => {
+    install(telegramAndroid);
+    const opened = telegramPage('query_id=1&user=%7B%7D&hash=abc');
+    relayClient();
+    // The tap asks the relay for a pairing; the link opens when its URI is back, after the tap.
+    const uri = await pair();
+    appKit.ConnectionControllerUtil.onConnectMobile(trust as never);
+
+    const ours = formatNativeUrl(trust.mobile_link, uri ?? '', { platform: telegramAndroid });
+    expect(opened).toEqual([{ via: 'openLink', url: ours.redirect }]);
+    vi.unstubAllGlobals();
+  });
+
+  it('t.me links open inside Telegram; native wallet schemes stay with AppKit', () => {
+    install(telegramAndroid);
+    const opened = telegramPage('query_id=1&user=%7B%7D&hash=abc');
+    appKit.CoreHelperUtil.openHref('https://t.me/wallet?attach=wallet', '_self');
+    appKit.CoreHelperUtil.openHref('rainbow://wc?uri=abc', '_self');
+    expect(opened).toEqual([
+      { via: 'openTelegramLink', url: 'https://t.me/wallet?attach=wallet' },
+      { via: 'window.open', url: 'rainbow://wc?uri=abc' },
+    ]);
+    vi.unstubAllGlobals();
+  });
+
+  it('outside a Mini App every link opens as AppKit opens it; a second install replaces the first', () => {
+    install(telegramAndroid);
+    install(DESKTOP_PLATFORM);
+    const link = 'https://link.trustwallet.com/wc?uri=abc';
+    const plainPage = telegramPage('');
+    appKit.CoreHelperUtil.openHref(link, '_self');
+    expect(plainPage).toEqual([{ via: 'window.open', url: link }]);
+    // Our platform decides, once: the Telegram install above left no rule behind.
+    const withInitData = telegramPage('query_id=1&user=%7B%7D&hash=abc');
+    appKit.CoreHelperUtil.openHref(link, '_self');
+    expect(withInitData).toEqual([{ via: 'window.open', url: link }]);
+    vi.unstubAllGlobals();
+  });
+});

@@ -7,6 +7,7 @@ import {
   reusesPairings,
 } from '../../../core/wallet/pairing.ts';
 import type { WalletPlatform } from '../../../core/wallet/platform.ts';
+import { openThroughTelegram } from '../telegramLinks.ts';
 
 /** The AppKit objects whose methods the modal looks up at every call (one copy in the bundle). */
 export interface AppKitLinkPoints {
@@ -18,9 +19,15 @@ export interface AppKitLinkPoints {
     | 'getPairingExpiry'
     | 'isAllowedRetry'
     | 'isTelegram'
+    | 'openHref'
   >;
   ConnectionController: Pick<typeof ConnectionController, 'connectWalletConnect'>;
 }
+
+type OpenHref = AppKitLinkPoints['CoreHelperUtil']['openHref'];
+
+/** AppKit's own openHref per helper object, so installing the rules again never wraps ours. */
+const appKitOpenHref = new WeakMap<object, OpenHref>();
 
 /**
  * Puts Gridmind's wallet-link rules (core/wallet, SPEC sections 4 and 5) where AppKit 1.8.24 calls
@@ -28,7 +35,10 @@ export interface AppKitLinkPoints {
  * - deep links: every wallet link the modal opens (mobile, desktop, web app) is formatted by
  *   {@link formatNativeUrl} / {@link formatUniversalUrl} for our detected platform;
  * - Telegram: AppKit asks `isTelegram()` for double encoding, pairing reuse, link targets and
- *   social options; it now gets our answer (a Mini App), not "a Telegram script was loaded";
+ *   social options; it now gets our answer (a Mini App), not "a Telegram script was loaded".
+ *   Every link AppKit opens goes through `openHref`, often once the relay answered with the
+ *   pairing URI, after the user's tap: inside Telegram an http(s) link then goes through
+ *   Telegram's own openLink / openTelegramLink, which Telegram honours at any time;
  * - pairings: lifetime, expiry and retry spacing come from core/wallet/pairing with our clock, and
  *   a connection without an explicit cache choice reuses its pairing exactly where
  *   {@link reusesPairings} says: AppKit's "always" path hands out the existing URI while it is not
@@ -49,6 +59,12 @@ export function installWalletLinkRules(
     });
   helper.formatUniversalUrl = (appUrl, wcUri) => formatUniversalUrl(appUrl, wcUri, { platform });
   helper.isTelegram = () => platform.telegram;
+  const openHref = appKitOpenHref.get(helper) ?? helper.openHref.bind(helper);
+  appKitOpenHref.set(helper, openHref);
+  helper.openHref = (href, target, features) => {
+    if (platform.telegram && openThroughTelegram(href)) return;
+    openHref(href, target, features);
+  };
   helper.isPairingExpired = (expiry) => isPairingExpired(expiry, now());
   helper.getPairingExpiry = () => createPairing('', now()).expiresAt;
   helper.isAllowedRetry = (lastRetry, differenceMs) =>

@@ -9,8 +9,17 @@ export async function tabTo(
   target: Locator,
   { backwards = false, maxPresses = 80 } = {},
 ): Promise<void> {
-  const handle = await target.elementHandle();
-  if (!handle) throw new Error('tabTo: the target is not on the page');
+  // A target that never comes says what the page showed instead (an error, another state).
+  const handle = await target.elementHandle({ timeout: 15_000 }).catch(async (error: unknown) => {
+    const shown =
+      (await page
+        .locator('main')
+        .textContent({ timeout: 1_000 })
+        .catch(() => '?')) ?? '';
+    throw new Error(`tabTo: the target is not on the page, which shows: ${shown.slice(0, 400)}`, {
+      cause: error,
+    });
+  });
   for (let press = 0; press < maxPresses; press++) {
     if (await handle.evaluate((element) => element === document.activeElement)) return;
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');

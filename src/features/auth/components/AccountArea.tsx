@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { useDisconnectWalletOnSignInLoss } from '../hooks/useDisconnectWalletOnSignInLoss.ts';
 import { useMe } from '../hooks/useMe.ts';
 import { LoginButton } from './LoginButton.tsx';
 
@@ -17,6 +18,7 @@ export function AccountArea({
   renderWalletPanel?: (address: string) => ReactNode;
 }) {
   const { data: me, isPending } = useMe();
+  useDisconnectWalletOnSignInLoss(me);
 
   // A returning signed-in user gets the wallet stack in the background, off the first paint,
   // so account or network changes in the wallet are noticed.

@@ -126,19 +126,27 @@ export function WatchPage() {
         </div>
         <div>
           <h2>Moves</h2>
-          <MoveList
-            turns={turns}
-            names={names}
-            shown={shown}
-            {...(over
-              ? {
-                  onSelect: (ply: number) => {
-                    replay.pause();
-                    replay.seek(ply);
-                  },
-                }
-              : {})}
-          />
+          {turns.length === 0 ? (
+            <p data-testid="no-moves">
+              {over
+                ? 'No moves were played.'
+                : 'No moves yet: the first comes when the match starts.'}
+            </p>
+          ) : (
+            <MoveList
+              turns={turns}
+              names={names}
+              shown={shown}
+              {...(over
+                ? {
+                    onSelect: (ply: number) => {
+                      replay.pause();
+                      replay.seek(ply);
+                    },
+                  }
+                : {})}
+            />
+          )}
         </div>
       </div>
     </section>
