@@ -18,13 +18,11 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { matchListResponseSchema } from '../core/protocol/matches.ts';
 import { freePort } from '../server/testing/serverProcess.ts';
+import { buildNativeClient } from './watcherClientsNative.ts';
 
 // WATCHERS=1000,5000 runs only those rounds.
 const ROUNDS = (process.env.WATCHERS ?? '1000,5000,10000').split(',').map(Number);
 const MOVES_PER_ROUND = 3;
-// Clients in several processes, so that one process's turn through its sockets is not what is
-// measured; WATCHER_PROCESSES overrides.
-const CLIENT_PROCESSES = Number(process.env.WATCHER_PROCESSES ?? 4);
 const ROUND_LIMIT_MS = 120_000;
 // Both matches can be past their early moves: the next one starts when one ends (up to 7 min).
 const MATCH_WAIT_MS = 480_000;
@@ -108,48 +106,113 @@ async function liveMatch(base: string, deadline: number): Promise<{ id: string; 
   throw new Error('no live match');
 }
 
-/** One client process and the messages it sends back. */
-interface ClientProcess {
-  child: ChildProcess;
-  next(kind: string): Promise<{
-    kind: string;
-    latencies?: number[];
-    failed?: number;
-    connectMs?: number;
-    cpuMs?: number;
-  }>;
+/** What the parent asks a client process: start timing, or send the figures. */
+type ClientCommand = { kind: 'measure'; fromPly: number; moves: number } | { kind: 'report' };
+
+/** A message from a client process (both kinds send the same ones). */
+interface ClientMessage {
+  kind: string;
+  latencies?: number[];
+  failed?: number;
+  connectMs?: number;
+  cpuMs?: number;
 }
 
-function startClients(url: string, count: number, lastId: number): ClientProcess {
-  // Each stream is a socket: raise the descriptor limit to the hard limit first.
+/** One client process and the messages it sends back. */
+interface ClientProcess {
+  send(command: ClientCommand): void;
+  next(kind: string): Promise<ClientMessage>;
+  stop(): void;
+}
+
+/** Hands each message to whoever waits for its kind, or keeps it until someone asks. */
+function messageBox(): {
+  deliver(message: ClientMessage): void;
+  next(kind: string): Promise<ClientMessage>;
+} {
+  const inbox: ClientMessage[] = [];
+  const waiting = new Map<string, (message: ClientMessage) => void>();
+  return {
+    deliver(message) {
+      const waiter = waiting.get(message.kind);
+      if (waiter) {
+        waiting.delete(message.kind);
+        waiter(message);
+      } else inbox.push(message);
+    },
+    next(kind) {
+      const index = inbox.findIndex((message) => message.kind === kind);
+      if (index >= 0) return Promise.resolve(inbox.splice(index, 1)[0]!);
+      return new Promise((resolve) => waiting.set(kind, resolve));
+    },
+  };
+}
+
+// Each stream is a socket: both kinds raise the descriptor limit to the hard limit first.
+const RAISE_FD_LIMIT = 'ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"';
+
+/** A Node client process (watcherClients.ts), spoken to over its IPC channel. */
+function startNodeClients(url: string, count: number, lastId: number): ClientProcess {
   const child = spawn(
     'sh',
     [
       '-c',
-      'ulimit -n "$(ulimit -Hn)"; exec "$0" --import tsx bench/watcherClients.ts "$@"',
+      RAISE_FD_LIMIT,
       process.execPath,
+      '--import',
+      'tsx',
+      'bench/watcherClients.ts',
       url,
       String(count),
       String(lastId),
     ],
     { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
-  const inbox: { kind: string }[] = [];
-  const waiting = new Map<string, (message: { kind: string }) => void>();
-  child.on('message', (message: { kind: string }) => {
-    const waiter = waiting.get(message.kind);
-    if (waiter) {
-      waiting.delete(message.kind);
-      waiter(message);
-    } else inbox.push(message);
+  const box = messageBox();
+  child.on('message', box.deliver);
+  return {
+    send: (command) => child.send(command),
+    next: box.next,
+    stop: () => child.kill('SIGKILL'),
+  };
+}
+
+/** A C client process (watcherClients.c), spoken to in lines on its standard input and output. */
+function startNativeClients(
+  binary: string,
+  url: string,
+  count: number,
+  lastId: number,
+): ClientProcess {
+  const target = new URL(url);
+  const child = spawn(
+    'sh',
+    [
+      '-c',
+      RAISE_FD_LIMIT,
+      binary,
+      target.hostname,
+      target.port,
+      `${target.pathname}${target.search}`,
+      String(count),
+      String(lastId),
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const box = messageBox();
+  let pending = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) box.deliver(JSON.parse(line) as ClientMessage);
   });
   return {
-    child,
-    next: (kind) => {
-      const index = inbox.findIndex((message) => message.kind === kind);
-      if (index >= 0) return Promise.resolve(inbox.splice(index, 1)[0]!);
-      return new Promise((resolve) => waiting.set(kind, resolve));
-    },
+    send: (command) =>
+      child.stdin?.write(
+        command.kind === 'measure' ? `measure ${command.fromPly} ${command.moves}\n` : 'report\n',
+      ),
+    next: box.next,
+    stop: () => child.kill('SIGKILL'),
   };
 }
 
@@ -159,9 +222,17 @@ const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>
     new Promise<null>((resolve) => setTimeout(() => resolve(null), ms).unref()),
   ]);
 
+/** The clients of a round: which program, in how many processes. */
+interface ClientKind {
+  name: string;
+  processes: number;
+  start(url: string, count: number, lastId: number): ClientProcess;
+}
+
 async function round(
   base: string,
   server: ChildProcess,
+  kind: ClientKind,
   watchers: number,
   report = true,
 ): Promise<void> {
@@ -169,10 +240,11 @@ async function round(
   // After a full collection both times, so the last round's garbage is not counted (or freed) here.
   const before = await memoryKb(server);
   const started = Date.now();
-  const clients = Array.from({ length: CLIENT_PROCESSES }, (_, index) =>
-    startClients(
+  const processes = kind.processes;
+  const clients = Array.from({ length: processes }, (_, index) =>
+    kind.start(
       `${base}/api/matches/${match.id}/events`,
-      Math.floor(watchers / CLIENT_PROCESSES) + (index < watchers % CLIENT_PROCESSES ? 1 : 0),
+      Math.floor(watchers / processes) + (index < watchers % processes ? 1 : 0),
       match.moves,
     ),
   );
@@ -198,17 +270,17 @@ async function round(
   );
   const fromPly = now.items.find((item) => item.id === match.id)?.moves.length ?? 42;
   for (const client of clients) {
-    client.child.send({ kind: 'measure', fromPly, moves: MOVES_PER_ROUND });
+    client.send({ kind: 'measure', fromPly, moves: MOVES_PER_ROUND });
   }
   await withTimeout(Promise.all(clients.map((client) => client.next('done'))), RECEIVE_LIMIT_MS);
   const latencies: number[] = [];
   let clientCpuMs = 0;
   for (const client of clients) {
-    client.child.send({ kind: 'report' });
+    client.send({ kind: 'report' });
     const figures = await client.next('report');
     latencies.push(...(figures.latencies ?? []));
     clientCpuMs += figures.cpuMs ?? 0;
-    client.child.kill('SIGKILL');
+    client.stop();
   }
   latencies.sort((a, b) => a - b);
   const timed = fanouts.filter((line) => line.matchId === match.id && line.ply > fromPly);
@@ -218,7 +290,7 @@ async function round(
     .join(', ');
   if (report)
     console.log(
-      `N=${watchers.toLocaleString('en')}: ${CLIENT_PROCESSES} client processes up and connected ` +
+      `N=${watchers.toLocaleString('en')}: ${processes} ${kind.name} client processes up and connected ` +
         `in ${startedMs} ms (streams opened in ${connectMs} ms${failedNote}); ${latencies.length} of ` +
         `${watchers * MOVES_PER_ROUND} deliveries timed (moves after ${fromPly}), ` +
         `latency p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms; ` +
@@ -232,24 +304,60 @@ async function round(
   await new Promise((resolve) => setTimeout(resolve, 3_000));
 }
 
+/**
+ * The client kinds to run, each over every round: WATCHER_CLIENTS=c,node (the default) or one of
+ * them. The C clients read in one process at a few microseconds per event; the Node clients
+ * (what a browser-like runtime costs) in four, so one process's turn through its sockets is not
+ * what is measured. WATCHER_PROCESSES overrides both counts.
+ */
+async function clientKinds(dir: string): Promise<ClientKind[]> {
+  const processesFor = (fallback: number) => Number(process.env.WATCHER_PROCESSES ?? fallback);
+  const kinds: ClientKind[] = [];
+  for (const name of (process.env.WATCHER_CLIENTS ?? 'c,node').split(',')) {
+    if (name === 'node') {
+      kinds.push({ name: 'Node', processes: processesFor(4), start: startNodeClients });
+    } else if (name === 'c') {
+      const built = await buildNativeClient(dir);
+      if (built.binary === null) {
+        console.log(`(C clients skipped: no C compiler answered: ${built.reason.split('\n')[0]})`);
+        continue;
+      }
+      const { binary } = built;
+      kinds.push({
+        name: 'C',
+        processes: processesFor(1),
+        start: (url, count, lastId) => startNativeClients(binary, url, count, lastId),
+      });
+    } else throw new Error(`WATCHER_CLIENTS: unknown client kind ${name}`);
+  }
+  return kinds;
+}
+
 /** Streams N watchers at one server and prints delivery latency and memory per watcher. */
 export default async function watchersBench(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'gridmind-watchers-'));
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Gridmind</title>');
+  const kinds = await clientKinds(dir);
   const port = await freePort();
   console.log(
-    `(server: 1 process with its agent worker threads; clients: ${CLIENT_PROCESSES} processes; ` +
-      `all share this machine's ${availableParallelism()} cores, unpinned; ` +
+    `(server: 1 process with its agent worker threads; clients: ${kinds
+      .map((kind) => `${kind.name} in ${kind.processes} processes`)
+      .join(', then ')}; all share this machine's ${availableParallelism()} cores, unpinned; ` +
       `load average ${loadavg()[0]?.toFixed(1)} before start)`,
   );
   const server = await startServer(dir, port);
   // Start-up allocations (tsx, PGlite, the worker pool) shrink for a while after start, which
   // would hide the watchers' memory: a first unreported round warms the heap up.
   await new Promise((resolve) => setTimeout(resolve, 10_000));
+  const base = `http://127.0.0.1:${port}`;
   try {
-    console.log('(warm-up round, 1,000 watchers: not reported)');
-    await round(`http://127.0.0.1:${port}`, server, 1_000, false);
-    for (const watchers of ROUNDS) await round(`http://127.0.0.1:${port}`, server, watchers);
+    for (const [index, kind] of kinds.entries()) {
+      if (index === 0) {
+        console.log('(warm-up round, 1,000 watchers: not reported)');
+        await round(base, server, kind, 1_000, false);
+      }
+      for (const watchers of ROUNDS) await round(base, server, kind, watchers);
+    }
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
