@@ -196,10 +196,20 @@ describe('service worker paths', () => {
         const cache = await caches.open('gridmind-wallet-images');
         return (await cache.keys()).map((request) => request.url);
       });
-    // Workbox expires entries just after each write: wait until it caught up.
-    await expect.poll(async () => (await cachedUrls()).length, { timeout: 30_000 }).toBe(60);
-    expect(await cachedUrls()).not.toContain(urls[0]);
-    expect(await cachedUrls()).toContain(urls[60]);
+    // The service worker writes each image to the cache after answering, and Workbox expires
+    // entries just after each write: wait for the whole end state at once. (Polling the count
+    // alone once saw 60 before the 61st write had landed, and then 61.)
+    const state = async () => {
+      const cached = await cachedUrls();
+      return {
+        count: cached.length,
+        newest: cached.includes(urls[60] as string),
+        oldest: cached.includes(urls[0] as string),
+      };
+    };
+    await expect
+      .poll(state, { timeout: 30_000 })
+      .toEqual({ count: 60, newest: true, oldest: false });
   });
 });
 
