@@ -1,6 +1,21 @@
 import { GridmindError } from '../../../core/errors.ts';
 
-/** Sends (or GETs without a body) JSON and validates the answer; 4xx messages reach the user. */
+/** A non-OK answer: the server's sentence for people, and the status for code that branches on it. */
+export class HttpError extends GridmindError {
+  override readonly name = 'HttpError';
+
+  constructor(
+    shortMessage: string,
+    readonly status: number,
+  ) {
+    super(shortMessage);
+  }
+}
+
+/**
+ * Sends (or GETs without a body) JSON and validates the answer; 4xx messages reach the user.
+ * A non-OK answer throws an {@link HttpError}.
+ */
 export async function requestJson<T>(
   url: string,
   schema: { parse(input: unknown): T },
@@ -18,8 +33,9 @@ export async function requestJson<T>(
   if (!response.ok) {
     const message = (body as { error?: unknown; issues?: { message: string }[] } | null) ?? {};
     const detail = message.issues?.[0]?.message ?? message.error;
-    throw new GridmindError(
+    throw new HttpError(
       typeof detail === 'string' ? detail : 'The server could not answer. Try again shortly.',
+      response.status,
     );
   }
   return schema.parse(body);

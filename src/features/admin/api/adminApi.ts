@@ -1,11 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { adminAgentsResponseSchema } from '../../../../core/protocol/adminEconomy.ts';
 import { adminUsersResponseSchema } from '../../../../core/protocol/adminUsers.ts';
 import { ledgerHealthSchema } from '../../../../core/protocol/ledger.ts';
 import { matchListResponseSchema } from '../../../../core/protocol/matches.ts';
 import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
-import { requestJson } from '../../../lib/http/requestJson.ts';
+import { HttpError, requestJson } from '../../../lib/http/requestJson.ts';
 
 const ok = z.object({}).loose();
 
@@ -15,6 +15,8 @@ export const adminUsersQueryOptions = (search: string) =>
     queryKey: ['admin', 'users', search] as const,
     queryFn: () =>
       requestJson(`/api/admin/users?query=${encodeURIComponent(search)}`, adminUsersResponseSchema),
+    // the rows of the last search stay while the next one loads, so typing does not blank them
+    placeholderData: keepPreviousData,
   });
 
 /** Every agent, hidden and retired ones included. */
@@ -24,19 +26,24 @@ export const adminAgentsQueryOptions = () =>
     queryFn: () => requestJson('/api/admin/agents', adminAgentsResponseSchema),
   });
 
-/** The ledger's totals and whether they agree; null when the server says we are not an admin. */
+/**
+ * The ledger's totals and whether they agree; null when the server says we are not an admin.
+ * The server decides who is an admin: 401 and 403 both mean "not for you", while any other
+ * failure is an error to show (an admin who is offline is still an admin).
+ */
 export const ledgerHealthQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'ledger'] as const,
     queryFn: async () => {
       if (!mayBeSignedIn()) return null;
-      const response = await fetch('/api/admin/ledger', {
-        credentials: 'include',
-        cache: 'no-store',
-      });
-      // The server decides who is an admin: 401 and 403 both mean "not for you".
-      if (response.status === 401 || response.status === 403) return null;
-      return requestJson('/api/admin/ledger', ledgerHealthSchema);
+      try {
+        return await requestJson('/api/admin/ledger', ledgerHealthSchema);
+      } catch (error) {
+        if (error instanceof HttpError && (error.status === 401 || error.status === 403)) {
+          return null;
+        }
+        throw error;
+      }
     },
     refetchInterval: 10_000,
   });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ledgerHealthQueryOptions } from '../api/adminApi.ts';
+import { AdminListState } from './AdminListState.tsx';
 import { AgentsAdmin } from './AgentsAdmin.tsx';
 import { LedgerHealthCard } from './LedgerHealthCard.tsx';
 import { MatchesAdmin } from './MatchesAdmin.tsx';
@@ -13,6 +14,20 @@ import './admin.css';
 export function AdminPage() {
   const health = useQuery(ledgerHealthQueryOptions());
   if (health.isPending) return <p role="status">Loading…</p>;
+  // A failed first call says nothing about the role: show the failure, not "Admins only".
+  if (health.isError && health.data === undefined) {
+    return (
+      <section className="page admin-page">
+        <h1>Admin</h1>
+        <AdminListState
+          query={health}
+          rows={undefined}
+          loading="Loading…"
+          failed="The admin tools could not be loaded."
+        />
+      </section>
+    );
+  }
   if (!health.data) {
     return (
       <section className="page">
@@ -27,7 +42,7 @@ export function AdminPage() {
   return (
     <section className="page admin-page" aria-labelledby="admin-title">
       <h1 id="admin-title">Admin</h1>
-      <LedgerHealthCard />
+      <LedgerHealthCard health={health.data} />
       <UsersAdmin />
       <MatchesAdmin />
       <AgentsAdmin />

@@ -1,12 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatThousands } from '../../../../core/format/balance.ts';
-import { ledgerHealthQueryOptions } from '../api/adminApi.ts';
+import type { LedgerHealth } from '../../../../core/protocol/ledger.ts';
 
-/** The ledger's totals: granted = balances + open stakes + house, or a loud warning. */
-export function LedgerHealthCard() {
-  const health = useQuery(ledgerHealthQueryOptions());
-  if (!health.data) return null;
-  const { granted, balances, openStakes, house, agrees, mismatchedUsers } = health.data;
+/**
+ * The ledger's totals: granted = balances + open stakes + house, or a loud warning. The admin
+ * page passes them in: it already holds the query, and a second observer mounting would refetch.
+ */
+export function LedgerHealthCard({ health }: { health: LedgerHealth }) {
+  const { granted, balances, openStakes, house, agrees, mismatchedUsers } = health;
   return (
     <section aria-labelledby="admin-ledger">
       <h2 id="admin-ledger" className="section-title">

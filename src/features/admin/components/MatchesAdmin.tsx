@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { adminActions, adminAgentsQueryOptions, openMatchesQueryOptions } from '../api/adminApi.ts';
+import { AdminListState } from './AdminListState.tsx';
 import { useAdminAction } from './useAdminAction.ts';
 
 /** Matches: cancel one (stakes are refunded), or start one between two chosen agents. */
@@ -21,6 +22,13 @@ export function MatchesAdmin() {
       <h2 id="admin-matches" className="section-title">
         Matches
       </h2>
+      <AdminListState
+        query={matches}
+        rows={matches.data?.items.length}
+        loading="Loading matches…"
+        failed="The matches could not be loaded."
+        empty="No match is announced or live right now."
+      />
       <ul>
         {matches.data?.items.map((match) => (
           <li key={match.id}>

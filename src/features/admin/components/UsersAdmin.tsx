@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { formatThousands } from '../../../../core/format/balance.ts';
 import { adminActions, adminUsersQueryOptions } from '../api/adminApi.ts';
+import { AdminListState } from './AdminListState.tsx';
 import { useAdminAction } from './useAdminAction.ts';
 
 /** Users: search, make or remove admins, grant or deduct balance with a reason. */
@@ -11,6 +12,7 @@ export function UsersAdmin() {
   const setRole = useAdminAction(adminActions.setRole, 'Role changed');
   const adjust = useAdminAction(adminActions.adjustBalance, 'Balance changed');
   const [target, setTarget] = useState<string | null>(null);
+  const rows = users.data?.users.length;
   const [amount, setAmount] = useState('100');
   const [reason, setReason] = useState('');
   const submit = (event: FormEvent) => {
@@ -29,39 +31,48 @@ export function UsersAdmin() {
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">Nickname</th>
-            <th scope="col">Address</th>
-            <th scope="col">Balance</th>
-            <th scope="col">Role</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.data?.users.map((user) => (
-            <tr key={user.userId} data-testid="admin-user">
-              <td>{user.nickname}</td>
-              <td className="address">{user.address}</td>
-              <td>{formatThousands(BigInt(user.balance))}</td>
-              <td>{user.isAdmin ? 'Admin' : 'Player'}</td>
-              <td>
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => setRole.mutate([user.userId, !user.isAdmin])}
-                >
-                  {user.isAdmin ? 'Remove admin' : 'Make admin'}
-                </button>{' '}
-                <button type="button" className="button" onClick={() => setTarget(user.userId)}>
-                  Grant or deduct
-                </button>
-              </td>
+      <AdminListState
+        query={users}
+        rows={rows}
+        loading="Loading users…"
+        failed="The users could not be loaded."
+        empty={search.trim() === '' ? 'No users yet.' : `No user matches “${search.trim()}”.`}
+      />
+      {rows ? (
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Nickname</th>
+              <th scope="col">Address</th>
+              <th scope="col">Balance</th>
+              <th scope="col">Role</th>
+              <th scope="col">Actions</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {users.data?.users.map((user) => (
+              <tr key={user.userId} data-testid="admin-user">
+                <td>{user.nickname}</td>
+                <td className="address">{user.address}</td>
+                <td>{formatThousands(BigInt(user.balance))}</td>
+                <td>{user.isAdmin ? 'Admin' : 'Player'}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => setRole.mutate([user.userId, !user.isAdmin])}
+                  >
+                    {user.isAdmin ? 'Remove admin' : 'Make admin'}
+                  </button>{' '}
+                  <button type="button" className="button" onClick={() => setTarget(user.userId)}>
+                    Grant or deduct
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
       {target ? (
         <form className="inline-form" onSubmit={submit} aria-label="Change balance">
           <label>

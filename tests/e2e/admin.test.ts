@@ -1,0 +1,91 @@
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newIsolatedContext } from './support/browser.ts';
+import { signInThroughModal } from './support/signIn.ts';
+import { serverAndBrowserForFile } from './support/suite.ts';
+import { injectTestWallet } from './support/testWallet.ts';
+
+const admin = privateKeyToAccount(generatePrivateKey());
+const harness = serverAndBrowserForFile({
+  adminAddresses: [admin.address.toLowerCase()],
+  env: { LIVE_MATCHES: '0' },
+});
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+async function signedInPage(account = privateKeyToAccount(generatePrivateKey())): Promise<Page> {
+  const context = await newIsolatedContext(harness.browser, harness.server.origin);
+  contexts.push(context);
+  await injectTestWallet(context, account);
+  const page = await context.newPage();
+  await page.goto('/');
+  await signInThroughModal(page);
+  return page;
+}
+
+/** Our server answering 500 with its usual `{error}` body: what a database outage looks like. */
+const serverFailure = (route: Route) =>
+  route.fulfill({
+    status: 500,
+    contentType: 'application/json',
+    body: JSON.stringify({ error: 'The database is not answering.' }),
+  });
+
+describe('the admin page', () => {
+  it('asks for the ledger once per visit, and shows a non-admin "Admins only"', async () => {
+    const page = await signedInPage(admin);
+    const ledgerCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/admin/ledger') ledgerCalls.push(request.url());
+    });
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Ledger health' }).waitFor();
+    // The regression: the page asked once for the status and again for the body.
+    expect(ledgerCalls).toHaveLength(1);
+
+    const player = await signedInPage();
+    await player.goto('/admin');
+    await player.getByRole('heading', { name: 'Admins only' }).waitFor();
+  });
+
+  it('an admin whose first call fails sees the failure and tries again, never "Admins only"', async () => {
+    const page = await signedInPage(admin);
+    await page.route('**/api/admin/ledger', serverFailure);
+    await page.goto('/admin');
+    const alert = page.getByRole('alert').filter({ hasText: 'could not be loaded' });
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.textContent()).toContain(
+      'The admin tools could not be loaded. The database is not answering.',
+    );
+    expect(await page.getByRole('heading', { name: 'Admins only' }).count()).toBe(0);
+
+    await page.unroute('**/api/admin/ledger');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Ledger health' }).waitFor();
+  });
+
+  it('says when a search matches nobody, and when a list fails, with a way to try again', async () => {
+    const page = await signedInPage(admin);
+    await page.route('**/api/admin/agents', serverFailure);
+    await page.goto('/admin');
+
+    await page.getByLabel('Search users').fill('nobody-by-this-name');
+    await page.getByText('No user matches “nobody-by-this-name”.').waitFor();
+    expect(await page.getByTestId('admin-user').count()).toBe(0);
+    await page.getByLabel('Search users').fill('');
+    await expect.poll(() => page.getByTestId('admin-user').count()).toBeGreaterThan(0);
+
+    const agents = page.getByRole('region', { name: 'Agents' });
+    const alert = agents.getByRole('alert');
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.textContent()).toContain(
+      'The agents could not be loaded. The database is not answering.',
+    );
+    await page.unroute('**/api/admin/agents');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await agents.getByRole('row', { name: /Oracle/ }).waitFor();
+  });
+});
