@@ -5,7 +5,8 @@ import { adminUsersResponseSchema } from '../../../../core/protocol/adminUsers.t
 import { ledgerHealthSchema } from '../../../../core/protocol/ledger.ts';
 import { matchListResponseSchema } from '../../../../core/protocol/matches.ts';
 import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
-import { HttpError, requestJson } from '../../../lib/http/requestJson.ts';
+import { requestJson } from '../../../lib/http/requestJson.ts';
+import { requestJsonOrNull } from '../../../lib/http/requestJsonOrNull.ts';
 
 const ok = z.object({}).loose();
 
@@ -36,14 +37,7 @@ export const ledgerHealthQueryOptions = () =>
     queryKey: ['admin', 'ledger'] as const,
     queryFn: async () => {
       if (!mayBeSignedIn()) return null;
-      try {
-        return await requestJson('/api/admin/ledger', ledgerHealthSchema);
-      } catch (error) {
-        if (error instanceof HttpError && (error.status === 401 || error.status === 403)) {
-          return null;
-        }
-        throw error;
-      }
+      return requestJsonOrNull('/api/admin/ledger', ledgerHealthSchema, [401, 403]);
     },
     refetchInterval: 10_000,
   });

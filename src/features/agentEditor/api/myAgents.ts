@@ -7,6 +7,9 @@ import {
 } from '../../../../core/protocol/customAgents.ts';
 import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
 import { requestJson } from '../../../lib/http/requestJson.ts';
+import { requestJsonOrNull } from '../../../lib/http/requestJsonOrNull.ts';
+
+const myAgentsSchema = z.object({ items: z.array(ownedAgentSchema) });
 
 /** Query options of the signed-in user's agents (`GET /api/agents/mine`); null for a visitor. */
 export function myAgentsQueryOptions() {
@@ -14,12 +17,7 @@ export function myAgentsQueryOptions() {
     queryKey: ['agents', 'mine'] as const,
     queryFn: async () => {
       if (!mayBeSignedIn()) return null;
-      const response = await fetch('/api/agents/mine', {
-        credentials: 'include',
-        cache: 'no-store',
-      });
-      if (response.status === 401) return null;
-      return z.object({ items: z.array(ownedAgentSchema) }).parse(await response.json());
+      return requestJsonOrNull('/api/agents/mine', myAgentsSchema, [401]);
     },
   });
 }

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { betSchema } from '../../../../core/protocol/bets.ts';
 import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
-import { requestJson } from '../../../lib/http/requestJson.ts';
+import { requestJsonOrNull } from '../../../lib/http/requestJsonOrNull.ts';
 
 const myBetsSchema = z.object({ items: z.array(betSchema) });
 
@@ -13,9 +13,7 @@ export function myBetsQueryOptions(matchId: string) {
     queryKey: ['bets', 'mine', matchId] as const,
     queryFn: async () => {
       if (!mayBeSignedIn()) return null;
-      const response = await fetch(url, { credentials: 'include', cache: 'no-store' });
-      if (response.status === 401) return null;
-      return requestJson(url, myBetsSchema);
+      return requestJsonOrNull(url, myBetsSchema, [401]);
     },
     // While a bet waits for its match, look again now and then to see it settle.
     refetchInterval: (query) =>

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { profileSchema } from '../../../../core/protocol/profile.ts';
 import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
 import { requestJson } from '../../../lib/http/requestJson.ts';
+import { requestJsonOrNull } from '../../../lib/http/requestJsonOrNull.ts';
 
 /** Query key of the signed-in user's profile. */
 export const PROFILE_QUERY_KEY = ['profile'] as const;
@@ -13,9 +14,7 @@ export function profileQueryOptions() {
     queryKey: PROFILE_QUERY_KEY,
     queryFn: async () => {
       if (!mayBeSignedIn()) return null;
-      const response = await fetch('/api/profile', { credentials: 'include', cache: 'no-store' });
-      if (response.status === 401) return null;
-      return profileSchema.parse(await response.json());
+      return requestJsonOrNull('/api/profile', profileSchema, [401]);
     },
   });
 }
