@@ -5,12 +5,15 @@ import { fetchJson } from './fetchJson.ts';
 /** Live matches are re-listed this often, so new ones appear without a reload. */
 const LIVE_LIST_REFRESH_MS = 3_000;
 
-/** `GET /api/matches?status=…`: the first page, newest first. */
-export function matchesQueryOptions(status: 'live' | 'finished', limit = 20) {
+/** How often each list is fetched again: live and announced ones change within seconds. */
+const REFRESH_MS = { live: LIVE_LIST_REFRESH_MS, scheduled: 5_000, finished: 15_000 } as const;
+
+/** `GET /api/matches?status=…`: the first page, newest first (`scheduled`: announced ones). */
+export function matchesQueryOptions(status: keyof typeof REFRESH_MS, limit = 20) {
   return queryOptions({
     queryKey: ['matches', status, limit] as const,
     queryFn: () =>
       fetchJson(`/api/matches?status=${status}&limit=${limit}`, matchListResponseSchema),
-    refetchInterval: status === 'live' ? LIVE_LIST_REFRESH_MS : 15_000,
+    refetchInterval: REFRESH_MS[status],
   });
 }

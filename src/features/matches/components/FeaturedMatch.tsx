@@ -1,16 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { MatchSummary } from '../../../../core/protocol/matches.ts';
 import { matchesQueryOptions } from '../api/matchesQueryOptions.ts';
 import { winningLineOf } from '../board/pieces.ts';
 import { mergeMoves, useMatchStream } from '../hooks/useMatchStream.ts';
 import { Board } from './Board.tsx';
+import { FeaturedAnnouncedMatch } from './FeaturedAnnouncedMatch.tsx';
 import { resultText } from './resultText.ts';
 
-/** Home's featured match: the newest live match, playing in place, with a way in to watch it. */
+/**
+ * Home's featured match: the newest live match, playing in place, with a way in to watch it; while
+ * none is live, the next announced one.
+ */
 export function FeaturedMatch() {
   const live = useQuery(matchesQueryOptions('live'));
   const match = live.data?.items[0];
   const stream = useMatchStream(match?.id, match !== undefined, match?.moves.length ?? 0);
+  const announced = useQuery({
+    ...matchesQueryOptions('scheduled'),
+    enabled: live.isSuccess && match === undefined,
+  });
+  const next = firstToStart(announced.data?.items ?? []);
+  if (!live.isPending && !match && next) return <FeaturedAnnouncedMatch match={next} />;
   // While the list loads, and between matches, an empty board holds the section's place so the
   // page does not jump.
   if (live.isPending || !match) {
@@ -60,4 +71,13 @@ export function FeaturedMatch() {
       </div>
     </section>
   );
+}
+
+/** The announced match whose first move comes soonest (the list is newest first). */
+function firstToStart(announced: readonly MatchSummary[]): MatchSummary | undefined {
+  let soonest: MatchSummary | undefined;
+  for (const match of announced) {
+    if (soonest === undefined || (match.startsAt ?? '') < (soonest.startsAt ?? '')) soonest = match;
+  }
+  return soonest;
 }

@@ -5,6 +5,7 @@ import { matchQueryOptions } from '../api/matchQueryOptions.ts';
 import { rosterQueryOptions } from '../api/rosterQueryOptions.ts';
 import { winningLineOf } from '../board/pieces.ts';
 import { useMatchStream } from '../hooks/useMatchStream.ts';
+import { useNow } from '../hooks/useNow.ts';
 import { useReplay } from '../hooks/useReplay.ts';
 import { Board } from './Board.tsx';
 import { evaluationOf, formatScore, MoveList } from './MoveList.tsx';
@@ -12,6 +13,7 @@ import { PlayerCard } from './PlayerCard.tsx';
 import { ReplayControls } from './ReplayControls.tsx';
 import { resultText } from './resultText.ts';
 import { ShareLink } from './ShareLink.tsx';
+import { startsInText } from './startsInText.ts';
 
 /** What a visitor arriving by a shared link sees first: what this page is. */
 const WATCH_LEAD =
@@ -31,6 +33,11 @@ export function WatchPage() {
   const moves = turns.map((turn) => turn.column).join('');
   const over = match && (!playing || stream.result !== null);
   const replay = useReplay(moves.length);
+  // An announced match counts down to its first move, a tick a second while it waits.
+  const waiting = match?.status === 'scheduled' && moves.length === 0 && !over;
+  const startsAtMs =
+    waiting && match.startsAt !== undefined ? Date.parse(match.startsAt) : undefined;
+  const now = useNow(startsAtMs !== undefined);
 
   // The traits above the board come from the roster: waiting the few milliseconds it may lag
   // the match keeps the board from jumping down when they arrive. Offline (paused) or failed,
@@ -77,9 +84,7 @@ export function WatchPage() {
         ) : match.status === 'scheduled' && moves.length === 0 ? (
           <span className="badge" data-testid="announced">
             Announced
-            {match.startsAt
-              ? ` · first move at ${new Date(match.startsAt).toLocaleTimeString()}`
-              : ''}
+            {startsAtMs === undefined ? '' : ` · first move ${startsInText(startsAtMs, now)}`}
           </span>
         ) : (
           <span className="badge live">Live</span>
