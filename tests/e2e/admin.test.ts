@@ -1,10 +1,8 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newIsolatedContext } from './support/browser.ts';
-import { signInThroughModal } from './support/signIn.ts';
+import { signedInContext } from './support/signIn.ts';
 import { serverAndBrowserForFile } from './support/suite.ts';
-import { injectTestWallet } from './support/testWallet.ts';
 
 const admin = privateKeyToAccount(generatePrivateKey());
 const harness = serverAndBrowserForFile({
@@ -16,13 +14,9 @@ afterEach(async () => {
   for (const context of contexts.splice(0)) await context.close();
 });
 
-async function signedInPage(account = privateKeyToAccount(generatePrivateKey())): Promise<Page> {
-  const context = await newIsolatedContext(harness.browser, harness.server.origin);
+async function signedInPage(account?: PrivateKeyAccount): Promise<Page> {
+  const { context, page } = await signedInContext(harness.browser, harness.server.origin, account);
   contexts.push(context);
-  await injectTestWallet(context, account);
-  const page = await context.newPage();
-  await page.goto('/');
-  await signInThroughModal(page);
   return page;
 }
 

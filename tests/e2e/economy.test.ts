@@ -1,11 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { matchListResponseSchema } from '../../core/protocol/matches.ts';
-import { launchBrowser, newIsolatedContext } from './support/browser.ts';
+import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
-import { signInThroughModal } from './support/signIn.ts';
-import { injectTestWallet } from './support/testWallet.ts';
+import { signedInContext } from './support/signIn.ts';
 
 const admin = privateKeyToAccount(generatePrivateKey());
 let server: TestServer;
@@ -28,13 +27,9 @@ afterEach(async () => {
   for (const context of contexts.splice(0)) await context.close();
 });
 
-async function signedInPage(account = privateKeyToAccount(generatePrivateKey())): Promise<Page> {
-  const context = await newIsolatedContext(browser, server.origin);
+async function signedInPage(account?: PrivateKeyAccount): Promise<Page> {
+  const { context, page } = await signedInContext(browser, server.origin, account);
   contexts.push(context);
-  await injectTestWallet(context, account);
-  const page = await context.newPage();
-  await page.goto('/');
-  await signInThroughModal(page);
   return page;
 }
 

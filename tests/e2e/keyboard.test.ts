@@ -1,14 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchDetailSchema } from '../../core/protocol/matches.ts';
-import { newIsolatedContext } from './support/browser.ts';
 import { focusedText, focusIndicator, tabTo } from './support/keyboard.ts';
 import { matchWithStatus } from './support/matches.ts';
 import { VIEWPORTS, waitForPageReady } from './support/pages.ts';
-import { signInThroughModal } from './support/signIn.ts';
+import { signedInContext } from './support/signIn.ts';
 import { serverAndBrowserForFile } from './support/suite.ts';
-import { injectTestWallet } from './support/testWallet.ts';
 
 // Quick matches, with a betting window long enough to place a bet by keyboard.
 const suite = serverAndBrowserForFile({
@@ -19,11 +16,7 @@ let page: Page;
 
 beforeAll(async () => {
   // One signed-in user for the whole file: signing in once keeps the suite quick.
-  context = await newIsolatedContext(suite.browser, suite.server.origin);
-  await injectTestWallet(context, privateKeyToAccount(generatePrivateKey()));
-  page = await context.newPage();
-  await page.goto('/');
-  await signInThroughModal(page);
+  ({ context, page } = await signedInContext(suite.browser, suite.server.origin));
 });
 afterAll(async () => {
   await context?.close();
