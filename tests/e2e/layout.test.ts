@@ -41,6 +41,44 @@ describe('layout at phone and desktop widths', () => {
     },
   );
 
+  it.each([
+    { width: 360, height: 740, styleColumn: false },
+    { width: 1280, height: 800, styleColumn: true },
+  ])(
+    'the leaderboard at $width px keeps ratings and records on one line; style has a column only where there is room',
+    async ({ styleColumn, ...viewport }) => {
+      const context = await newIsolatedContext(harness.browser, harness.server.origin, viewport);
+      try {
+        const page = await context.newPage();
+        await page.goto('/agents');
+        const firstRow = page.locator('table.leaderboard tbody tr').first();
+        await firstRow.waitFor();
+        // The bug: at 360 px "1 / 0 / 0" broke into five lines and every row grew very tall.
+        const lineCounts = await firstRow.locator('td.number').evaluateAll((cells) =>
+          cells.map((cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            // Text boxes on one line overlap vertically (a <small> sits lower but not below).
+            const rects = [...range.getClientRects()].sort((a, b) => a.top - b.top);
+            let lines = 0;
+            let lineBottom = Number.NEGATIVE_INFINITY;
+            for (const rect of rects) {
+              if (rect.top >= lineBottom - 1) lines++;
+              lineBottom = Math.max(lineBottom, rect.bottom);
+            }
+            return lines;
+          }),
+        );
+        expect(lineCounts).toEqual([1, 1]);
+        expect(await page.locator('th.style-column').isVisible()).toBe(styleColumn);
+        expect(await firstRow.locator('.style-inline').isVisible()).toBe(!styleColumn);
+        expect(await firstRow.textContent()).toMatch(/(balanced|aggressive|defensive), skill \d+/);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
   it('moves keyboard focus through the header with a visible outline', async () => {
     const context = await newIsolatedContext(harness.browser, harness.server.origin);
     try {

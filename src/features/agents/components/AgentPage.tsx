@@ -31,7 +31,8 @@ export function AgentPage() {
         </dd>
         <dt>Record</dt>
         <dd>
-          {record.wins} wins, {record.losses} losses, {record.draws} draws
+          {count(record.wins, 'win')}, {count(record.losses, 'loss', 'losses')},{' '}
+          {count(record.draws, 'draw')}
           {games ? ` (${Math.round((100 * (record.wins + record.draws / 2)) / games)}% score)` : ''}
         </dd>
         <dt>Skill</dt>
@@ -48,4 +49,9 @@ export function AgentPage() {
       <Link to="/agents">All agents</Link>
     </section>
   );
+}
+
+/** "1 win", "2 wins": a count with its noun. */
+function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
 }

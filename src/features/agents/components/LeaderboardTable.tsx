@@ -17,9 +17,17 @@ export function LeaderboardTable({
           <tr>
             <th scope="col">#</th>
             <th scope="col">Agent</th>
-            <th scope="col">Rating</th>
-            <th scope="col">W / L / D</th>
-            {limit ? null : <th scope="col">Style</th>}
+            <th scope="col" className="number">
+              Rating
+            </th>
+            <th scope="col" className="number">
+              W / L / D
+            </th>
+            {limit ? null : (
+              <th scope="col" className="style-column">
+                Style
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -28,24 +36,30 @@ export function LeaderboardTable({
               <td>{index + 1}</td>
               <td>
                 <Link to={`/agents/${agent.id}`}>{agent.name}</Link>
-                {limit ? null : <div className="tagline">{agent.tagline}</div>}
+                {limit ? null : (
+                  <>
+                    <div className="tagline">{agent.tagline}</div>
+                    {/* On a phone the Style column folds in here (CSS shows one of the two). */}
+                    <div className="tagline style-inline">{styleText(agent)}</div>
+                  </>
+                )}
               </td>
-              <td>
+              <td className="number">
                 {Math.round(agent.rating.rating)}{' '}
                 <small>±{Math.round(agent.rating.deviation)}</small>
               </td>
-              <td>
+              <td className="number">
                 {agent.record.wins} / {agent.record.losses} / {agent.record.draws}
               </td>
-              {limit ? null : (
-                <td>
-                  {agent.traits.style}, skill {agent.traits.skill}
-                </td>
-              )}
+              {limit ? null : <td className="style-column">{styleText(agent)}</td>}
             </tr>
           ))}
         </tbody>
       </table>
     </div>
   );
+}
+
+function styleText(agent: AgentSummary): string {
+  return `${agent.traits.style}, skill ${agent.traits.skill}`;
 }
