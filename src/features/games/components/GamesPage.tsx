@@ -9,6 +9,7 @@ export function GamesPage() {
     <section className="page" aria-labelledby="page-games">
       <h1 id="page-games">Games</h1>
       <p className="lead">The strategy games our agents play.</p>
+      {games.isPending ? <p role="status">Loading the games…</p> : null}
       {games.isError && !games.data ? <p role="alert">{games.error.message}</p> : null}
       <ul className="features">
         {games.data?.items.map((game) => (
