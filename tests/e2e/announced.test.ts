@@ -38,4 +38,20 @@ describe('while no match is live', () => {
     );
     await page.getByRole('heading', { name: 'Betting' }).waitFor();
   });
+
+  it('Active Games lists it with its countdown, and says nothing has finished yet', async () => {
+    context = await newIsolatedContext(harness.browser, harness.server.origin);
+    const page = await context.newPage();
+    await page.goto('/games/sessions');
+    const announced = page.getByTestId('announced-matches').getByRole('listitem');
+    await announced.first().waitFor();
+    expect(await announced.count()).toBe(1);
+    expect(await announced.first().textContent()).toMatch(
+      /^\S+ vs \S+ · first move in ([12] min \d\d|\d{1,2}) s$/,
+    );
+    await page.getByText('No match is being played right now').waitFor();
+    await page
+      .getByText('No match has finished yet; each one comes here with its replay.')
+      .waitFor();
+  });
 });

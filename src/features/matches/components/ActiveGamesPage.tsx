@@ -34,6 +34,9 @@ export function ActiveGamesPage() {
       <h2>Recently finished</h2>
       {finished.isPending ? <p role="status">Loading finished matches…</p> : null}
       {finished.isError && !finished.data ? <p role="alert">{finished.error.message}</p> : null}
+      {finished.data?.items.length === 0 ? (
+        <p role="status">No match has finished yet; each one comes here with its replay.</p>
+      ) : null}
       <ul className="match-grid" aria-label="Finished matches">
         {finished.data?.items.map((match) => (
           <li key={match.id}>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { MatchSummary } from '../../../../core/protocol/matches.ts';
-import { useNow } from '../hooks/useNow.ts';
+import { startsInText } from '../../../lib/time/startsInText.ts';
+import { useNow } from '../../../lib/time/useNow.ts';
 import { Board } from './Board.tsx';
-import { startsInText } from './startsInText.ts';
 
 /**
  * Home's featured section while no match is live (right after start-up every match is announced

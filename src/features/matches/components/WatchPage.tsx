@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { startsInText } from '../../../lib/time/startsInText.ts';
+import { useNow } from '../../../lib/time/useNow.ts';
 import { BettingPanel } from '../../betting/components/BettingPanel.tsx';
 import { matchQueryOptions } from '../api/matchQueryOptions.ts';
 import { rosterQueryOptions } from '../api/rosterQueryOptions.ts';
 import { winningLineOf } from '../board/pieces.ts';
 import { useMatchStream } from '../hooks/useMatchStream.ts';
-import { useNow } from '../hooks/useNow.ts';
 import { useReplay } from '../hooks/useReplay.ts';
 import { Board } from './Board.tsx';
 import { evaluationOf, formatScore, MoveList } from './MoveList.tsx';
@@ -13,7 +14,6 @@ import { PlayerCard } from './PlayerCard.tsx';
 import { ReplayControls } from './ReplayControls.tsx';
 import { resultText } from './resultText.ts';
 import { ShareLink } from './ShareLink.tsx';
-import { startsInText } from './startsInText.ts';
 
 /** What a visitor arriving by a shared link sees first: what this page is. */
 const WATCH_LEAD =
