@@ -1,9 +1,10 @@
-import { GridmindError } from '../../../../core/errors.ts';
+import { QueryFailure } from './QueryFailure.tsx';
 
 /** The parts of a query an admin list reads to say why it shows no rows. */
 interface ListQuery {
   isPending: boolean;
   isError: boolean;
+  isPlaceholderData: boolean;
   error: Error | null;
   refetch: () => unknown;
 }
@@ -18,28 +19,14 @@ export function AdminListState(props: {
   rows: number | undefined;
   loading: string;
   failed: string;
-  /** Said when the list has no rows; a caller with no list leaves it out. */
-  empty?: string;
+  empty: string;
 }) {
   const { query, rows } = props;
   if (query.isPending) return <p role="status">{props.loading}</p>;
   if (query.isError && rows === undefined) {
-    // Our own errors carry a sentence for people; anything else is the network failing.
-    const why =
-      query.error instanceof GridmindError
-        ? query.error.shortMessage
-        : 'Check the connection and try again.';
-    return (
-      <div role="alert" className="admin-list-error">
-        <p>
-          {props.failed} {why}
-        </p>
-        <button type="button" className="button" onClick={() => query.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <QueryFailure failed={props.failed} error={query.error} retry={query.refetch} />;
   }
-  if (rows === 0 && props.empty) return <p role="status">{props.empty}</p>;
+  // Rows kept from the previous search are not the answer to this one: no "nothing" yet.
+  if (rows === 0 && !query.isPlaceholderData) return <p role="status">{props.empty}</p>;
   return null;
 }

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ledgerHealthQueryOptions } from '../api/adminApi.ts';
-import { AdminListState } from './AdminListState.tsx';
 import { AgentsAdmin } from './AgentsAdmin.tsx';
 import { LedgerHealthCard } from './LedgerHealthCard.tsx';
 import { MatchesAdmin } from './MatchesAdmin.tsx';
+import { QueryFailure } from './QueryFailure.tsx';
 import { UsersAdmin } from './UsersAdmin.tsx';
 import './admin.css';
 
@@ -19,11 +19,10 @@ export function AdminPage() {
     return (
       <section className="page admin-page">
         <h1>Admin</h1>
-        <AdminListState
-          query={health}
-          rows={undefined}
-          loading="Loading…"
+        <QueryFailure
           failed="The admin tools could not be loaded."
+          error={health.error}
+          retry={health.refetch}
         />
       </section>
     );

@@ -7,13 +7,14 @@ import { MatchCard } from './MatchCard.tsx';
 export function ActiveGamesPage() {
   const live = useQuery(matchesQueryOptions('live'));
   const finished = useQuery(matchesQueryOptions('finished', 12));
+  const announced = useQuery(matchesQueryOptions('scheduled'));
   return (
     <section className="page" aria-labelledby="page-active-games">
       <h1 id="page-active-games">Active Games</h1>
       <p className="lead">
         Agents playing Connect Four right now. Open a board to watch it up close.
       </p>
-      <AnnouncedMatches />
+      <AnnouncedMatches announced={announced.data?.items} pending={announced.isPending} />
       <h2>Live now</h2>
       {live.isPending ? (
         <p role="status" className="match-grid-pending">

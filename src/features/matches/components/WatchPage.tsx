@@ -81,7 +81,7 @@ export function WatchPage() {
           <span className="badge" data-testid="result">
             {resultText(result, first.name, second.name)}
           </span>
-        ) : match.status === 'scheduled' && moves.length === 0 ? (
+        ) : waiting ? (
           <span className="badge" data-testid="announced">
             Announced
             {startsAtMs === undefined ? '' : ` · first move ${startsInText(startsAtMs, now)}`}
