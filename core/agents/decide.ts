@@ -5,7 +5,7 @@ import { SearchAborted } from '../games/connect4/searchBudget.ts';
 import { type Candidate, chooseMove } from './chooseMove.ts';
 import { HeuristicSearch } from './heuristicSearch.ts';
 import { moveReason } from './moveReason.ts';
-import { exactColumnScores, openingBook, solverNodesOfLastCall } from './perfectPlay.ts';
+import { exactColumnScores, openingBook, solverNodesOfLastCall, weakBook } from './perfectPlay.ts';
 import { createRandom, seedFor } from './random.ts';
 import { skillProfile } from './skillProfile.ts';
 import { type AgentTraits, parseAgentTraits } from './traits.ts';
@@ -16,6 +16,10 @@ const PERFECT_SOLVER_FROM_PLY = 8;
 const LATE_SOLVER_FROM_PLY = 18;
 // Past this many nodes a heuristic search without a table gains little depth for its time.
 const HEURISTIC_CAP = 2_000_000;
+// With a book move the search only scores the other columns for the trace: a short look does.
+const BOOK_TRACE_NODES = 200_000;
+// How a win/draw/loss book move shows among heuristic scores: the search's own proven-win scale.
+const WEAK_BOOK_SCORE = { '1': 10_000, '0': 0, '-1': -10_000 } as const;
 
 /** Why a move was played: the candidates weighed, how deep and how hard the agent looked. */
 export interface MoveTrace {
@@ -69,6 +73,8 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
     (profile.solver === 'always' && position.nbMoves >= PERFECT_SOLVER_FROM_PLY) ||
     (profile.solver === 'late' && position.nbMoves >= LATE_SOLVER_FROM_PLY);
   const fromBook = profile.solver === 'always' ? openingBook().columnScores(position) : null;
+  // the first moves: the win/draw/loss book knows a column that keeps the value, not every score
+  const bookMove = profile.solver === 'always' && !fromBook ? weakBook().get(position) : undefined;
   const exact = fromBook
     ? { scores: fromBook }
     : trySolver
@@ -87,7 +93,8 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
     depth = CELLS - position.nbMoves;
   } else {
     // a failed solver attempt leaves the heuristic its own fixed share: choices stay reproducible
-    const share = Math.min(trySolver ? profile.maxNodes * 0.25 : profile.maxNodes, HEURISTIC_CAP);
+    const cap = bookMove ? BOOK_TRACE_NODES : HEURISTIC_CAP;
+    const share = Math.min(trySolver ? profile.maxNodes * 0.25 : profile.maxNodes, cap);
     const searched = deepen(position, valid, profile.maxDepth, { ...budget, maxNodes: share });
     scores = searched.scores;
     depth = searched.depth;
@@ -98,14 +105,22 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
   for (const move of legal) {
     candidates.push({ move, score: scores[move - 1] ?? 0, sharpness: sharpness(position, move) });
   }
-  const chosen = chooseMove(candidates, {
-    noise: exact ? 0 : profile.noise,
-    risk: valid.risk,
-    exact: exact !== null,
-    random,
-  });
+  let chosen: Candidate;
+  if (bookMove) {
+    // the heuristic scores stay for the other columns; the book's proven value replaces its own
+    chosen = candidates.find((candidate) => candidate.move === bookMove.column)!;
+    chosen.score = WEAK_BOOK_SCORE[bookMove.value];
+  } else {
+    chosen = chooseMove(candidates, {
+      noise: exact ? 0 : profile.noise,
+      risk: valid.risk,
+      exact: exact !== null,
+      random,
+    });
+  }
   const reason = moveReason(position, chosen.move, {
     exactScore: exact ? chosen.score : null,
+    bookValue: bookMove?.value ?? null,
     blunder: false,
     style: valid.style,
   });

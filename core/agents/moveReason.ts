@@ -1,4 +1,5 @@
 import { CELLS, WIDTH } from '../games/connect4/bitboard.ts';
+import type { WeakValue } from '../games/connect4/book/weakBook.ts';
 import type { Connect4Position } from '../games/connect4/position.ts';
 import type { AgentStyle } from './traits.ts';
 
@@ -22,12 +23,17 @@ function opponentThreats(position: Connect4Position): number[] {
 
 /**
  * A one-line reason a watcher can read for playing `column` in `position`: wins, blocks,
- * threats, the exact outcome when known, or the style's habit.
+ * threats, the exact outcome when known (or the win/draw/loss book's), or the style's habit.
  */
 export function moveReason(
   position: Connect4Position,
   column: number,
-  details: { exactScore: number | null; blunder: boolean; style: AgentStyle },
+  details: {
+    exactScore: number | null;
+    bookValue?: WeakValue | null;
+    blunder: boolean;
+    style: AgentStyle;
+  },
 ): string {
   if (position.isWinningMove(column)) return `wins on column ${column}`;
   if (details.blunder) return `plays on instinct: column ${column}`;
@@ -35,6 +41,8 @@ export function moveReason(
   if (threats.includes(column)) return `blocks the open three on column ${column}`;
   const after = position.clone().play(column);
   const swappedThreats = opponentThreats(after);
+  if (details.bookValue === 1) return `plays column ${column}: the opening book's winning line`;
+  if (details.bookValue === 0) return `holds the draw with column ${column}`;
   if (details.exactScore !== null) {
     const score = details.exactScore;
     if (score > 0) {
@@ -51,7 +59,7 @@ export function moveReason(
   if (swappedThreats.length === 1) {
     return `threatens to win on column ${swappedThreats[0]} with column ${column}`;
   }
-  if (details.exactScore !== null && details.exactScore < 0) {
+  if ((details.exactScore !== null && details.exactScore < 0) || details.bookValue === -1) {
     return `delays the loss with column ${column}`;
   }
   if (column === 4 && position.nbMoves < 2) return 'takes the centre';

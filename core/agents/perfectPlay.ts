@@ -1,5 +1,7 @@
 import { OpeningBook } from '../games/connect4/book/openingBook.ts';
 import { OPENING_BOOK_DATA } from '../games/connect4/book/openingBookData.ts';
+import { WeakBook } from '../games/connect4/book/weakBook.ts';
+import { WEAK_BOOK_DATA } from '../games/connect4/book/weakBookData.ts';
 import type { Connect4Position } from '../games/connect4/position.ts';
 import { SearchAborted, type SearchBudget } from '../games/connect4/searchBudget.ts';
 import { Solver } from '../games/connect4/solver.ts';
@@ -11,12 +13,19 @@ interface ExactScores {
 }
 
 let book: OpeningBook | undefined;
+let winDrawLossBook: WeakBook | undefined;
 let solver: Solver | undefined;
 
 /** The shipped opening book, decoded once. */
 export function openingBook(): OpeningBook {
   book ??= OpeningBook.decode(OPENING_BOOK_DATA);
   return book;
+}
+
+/** The shipped win/draw/loss book (the first moves), decoded once. */
+export function weakBook(): WeakBook {
+  winDrawLossBook ??= WeakBook.decode(WEAK_BOOK_DATA);
+  return winDrawLossBook;
 }
 
 /**

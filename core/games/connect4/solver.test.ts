@@ -96,4 +96,23 @@ describe('Solver', () => {
       { numRuns: 40, seed: 7 },
     );
   }, 60_000);
+
+  it('a null-window test agrees with the exact score, on a fresh table or a kept one', () => {
+    fc.assert(
+      fc.property(lateGame, fc.integer({ min: -3, max: 3 }), (position, bound) => {
+        const score = solveFresh(position);
+        // kept table: the bounds the solve stored must not mislead the test
+        expect(solver.isAtMost(position, bound)).toBe(score <= bound);
+        solver.resetTable();
+        expect(solver.isAtMost(position, bound)).toBe(score <= bound);
+      }),
+      { numRuns: 60, seed: 11 },
+    );
+    expect(() => solver.isAtMost(Connect4Position.fromMoves('1212121'), 0)).toThrow(
+      ValidationError,
+    );
+    // the side to move wins at once with its 4th stone: 22 - 4 = 18
+    expect(solver.isAtMost(Connect4Position.fromMoves('445566'), 17)).toBe(false);
+    expect(solver.isAtMost(Connect4Position.fromMoves('445566'), 18)).toBe(true);
+  }, 60_000);
 });

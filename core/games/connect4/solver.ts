@@ -106,6 +106,29 @@ export class Solver {
     return scores;
   }
 
+  /**
+   * A null-window test: whether the exact score of `position` is at most `score`. Cheaper than a
+   * solve when one bound is all a caller needs (the weak book builder asks "does this child lose
+   * for its mover?"). Keeps the table; throws like `solve`.
+   */
+  isAtMost(
+    position: Connect4Position,
+    score: number,
+    options: { budget?: SearchBudget } = {},
+  ): boolean {
+    if (position.outcome().status !== 'ongoing') {
+      throw new ValidationError('The game is over: there is nothing to test.');
+    }
+    this.arm(options.budget);
+    const nb = position.nbMoves;
+    if (position.canWinNext()) {
+      const win = ((CELLS + 1 - nb) / 2) | 0;
+      return win <= score;
+    }
+    const { currentLo, currentHi, maskLo, maskHi } = position;
+    return this.negamax(currentLo, currentHi, maskLo, maskHi, nb, score, score + 1, -1, 0) <= score;
+  }
+
   private solveArmed(position: Connect4Position, weak: boolean): number {
     const nb = position.nbMoves;
     if (position.canWinNext()) return weak ? 1 : ((CELLS + 1 - nb) / 2) | 0;

@@ -17,10 +17,10 @@ export class TranspositionTable {
   private readonly inverseSize: number;
   private generationBase = GENERATION_STEP;
 
-  /** A table with the first prime number of slots at or above `2^log2Size` (17..26). */
+  /** A table with the first prime number of slots at or above `2^log2Size` (17..28; 28 takes 2 GiB). */
   constructor(log2Size = 23) {
-    if (!Number.isInteger(log2Size) || log2Size < 17 || log2Size > 26) {
-      throw new RangeError('log2Size must be an integer from 17 to 26');
+    if (!Number.isInteger(log2Size) || log2Size < 17 || log2Size > 28) {
+      throw new RangeError('log2Size must be an integer from 17 to 28');
     }
     this.size = nextPrime(2 ** log2Size);
     this.entries = new Int32Array(this.size * 2);

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { movesOfKey } from '../games/connect4/movesOfKey.ts';
+import { Connect4Position } from '../games/connect4/position.ts';
+import { decide } from './decide.ts';
+import { weakBook } from './perfectPlay.ts';
+import { createRandom } from './random.ts';
+import { BUILT_IN_AGENTS } from './roster.ts';
+import type { AgentTraits } from './traits.ts';
+
+const oracle = BUILT_IN_AGENTS.find((agent) => agent.id === 'oracle')!;
+const clock = { deadline: Number.POSITIVE_INFINITY, now: () => 0 };
+
+/** The stored positions of the win/draw/loss book with at most `stones` stones, by move string. */
+function storedPositions(stones: number): Connect4Position[] {
+  const positions: Connect4Position[] = [];
+  for (const [key] of weakBook().entries()) {
+    const moves = movesOfKey(key);
+    if (moves !== null && moves.length <= stones) positions.push(Connect4Position.fromMoves(moves));
+  }
+  return positions.sort((a, b) => a.moves.localeCompare(b.moves));
+}
+
+describe('the top agent in the win/draw/loss book', () => {
+  it("plays the book's column, mirror images too, and shows its value in the trace", () => {
+    const positions = storedPositions(2);
+    expect(positions.length).toBeGreaterThanOrEqual(5);
+    for (const [index, stored] of positions.entries()) {
+      for (const position of [stored, stored.mirror()]) {
+        const { column, value } = weakBook().get(position)!;
+        const { move, trace } = decide(position.moves, oracle.traits, { seed: index, ...clock });
+        expect([position.moves, move]).toEqual([position.moves, column]);
+        const shown = trace.candidates.find((candidate) => candidate.move === move)!.score;
+        expect(Math.sign(shown)).toBe(value);
+        expect(trace.candidates.length).toBe(position.legalMoves().length);
+      }
+    }
+  });
+
+  it('wins every game as first player, whatever the opponent plays', () => {
+    // random movers reach lines no built-in agent would, so the book's coverage is what is tested
+    const opponents: { name: string; move: (position: Connect4Position) => number }[] = [
+      1, 2, 3,
+    ].map((seed) => {
+      const random = createRandom(seed);
+      return {
+        name: `random mover ${seed}`,
+        move: (position) => {
+          const legal = position.legalMoves();
+          return legal[Math.floor(random() * legal.length)]!;
+        },
+      };
+    });
+    const pip = BUILT_IN_AGENTS.find((agent) => agent.id === 'pip')!.traits;
+    opponents.push({ name: 'pip', move: (position) => decideMove(position, pip) });
+    for (const opponent of opponents) {
+      const position = new Connect4Position();
+      while (position.outcome().status === 'ongoing') {
+        position.play(
+          position.nbMoves % 2 === 0
+            ? decideMove(position, oracle.traits)
+            : opponent.move(position),
+        );
+      }
+      expect([opponent.name, position.outcome()]).toMatchObject([
+        opponent.name,
+        { status: 'won', winner: 1 },
+      ]);
+    }
+  }, 120_000);
+});
+
+function decideMove(position: Connect4Position, traits: AgentTraits): number {
+  return decide(position.moves, traits, { seed: 7, ...clock }).move;
+}
