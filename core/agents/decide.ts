@@ -69,12 +69,14 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
   }
 
   const budget = { maxNodes: profile.maxNodes, deadline: options.deadline, now: options.now };
-  const trySolver =
-    (profile.solver === 'always' && position.nbMoves >= PERFECT_SOLVER_FROM_PLY) ||
-    (profile.solver === 'late' && position.nbMoves >= LATE_SOLVER_FROM_PLY);
   const fromBook = profile.solver === 'always' ? openingBook().columnScores(position) : null;
   // the first moves: the win/draw/loss book knows a column that keeps the value, not every score
   const bookMove = profile.solver === 'always' && !fromBook ? weakBook().get(position) : undefined;
+  const trySolver =
+    !fromBook &&
+    !bookMove &&
+    ((profile.solver === 'always' && position.nbMoves >= PERFECT_SOLVER_FROM_PLY) ||
+      (profile.solver === 'late' && position.nbMoves >= LATE_SOLVER_FROM_PLY));
   const exact = fromBook
     ? { scores: fromBook }
     : trySolver
@@ -85,7 +87,7 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
           deadline: solverDeadline(options),
         })
       : null;
-  let nodes = trySolver && !fromBook ? solverNodesOfLastCall() : 0;
+  let nodes = trySolver ? solverNodesOfLastCall() : 0;
   let scores: (number | null)[];
   let depth: number;
   if (exact) {

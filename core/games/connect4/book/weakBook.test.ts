@@ -7,8 +7,8 @@ import { WeakBook } from './weakBook.ts';
 import { weakBookFrontier } from './weakBookBuild.ts';
 import { WEAK_BOOK_DATA } from './weakBookData.ts';
 
-// The first-player half: every position Oracle can meet as first player before its 8th stone.
-const FIRST_PLAYER_TO_PLY = 6;
+// Every position Oracle can meet with its first 6 stones as first player, 5 as second.
+const LAST_PLY = { 0: 10, 1: 9 } as const;
 
 describe('WeakBook', () => {
   it('round-trips through its text form and mirrors the column for mirror images', () => {
@@ -33,10 +33,12 @@ describe('WeakBook', () => {
     );
   });
 
-  it('ships the first-player half: every position Oracle can meet, a win with its column', () => {
+  it('ships every position Oracle can meet in its first moves, whatever the opponent plays', () => {
     const book = WeakBook.decode(WEAK_BOOK_DATA);
-    const frontier = weakBookFrontier(book, 0, FIRST_PLAYER_TO_PLY);
-    expect(frontier.missing.map((position) => position.moves)).toEqual([]);
+    for (const seat of [0, 1] as const) {
+      const frontier = weakBookFrontier(book, seat, LAST_PLY[seat]);
+      expect(frontier.missing.map((position) => position.moves)).toEqual([]);
+    }
     // the first player wins Connect Four, and Oracle's stored columns keep every line won
     for (const [key, entry] of book.entries()) {
       const moves = movesOfKey(key);
@@ -44,35 +46,54 @@ describe('WeakBook', () => {
         expect([moves, entry.value]).toEqual([moves, 1]);
     }
     expect(book.get(new Connect4Position())).toEqual({ value: 1, column: 4 });
+    // the second player wins after a first stone on the edge, draws after 3, loses after 4
+    const firstMoves = ['1', '2', '3', '4'].map((moves) => Connect4Position.fromMoves(moves));
+    expect(firstMoves.map((position) => book.get(position)!.value)).toEqual([1, 1, 0, -1]);
   });
 
-  it('keeps the value it claims on a sample of the deepest first-player entries (re-solved)', () => {
+  it('takes a win at once wherever there is one', () => {
+    const book = WeakBook.decode(WEAK_BOOK_DATA);
+    for (const [key] of book.entries()) {
+      const position = Connect4Position.fromMoves(movesOfKey(key)!);
+      const { column } = book.get(position)!;
+      const winsAtOnce = position.legalMoves().some((move) => position.isWinningMove(move));
+      expect([position.moves, position.isWinningMove(column)]).toEqual([
+        position.moves,
+        winsAtOnce,
+      ]);
+    }
+  });
+
+  it('keeps the value it claims on a sample of the deepest entries (re-solved)', () => {
     const book = WeakBook.decode(WEAK_BOOK_DATA);
     const solver = new Solver({ log2TableSize: 22 });
-    // the deepest level's positions in a fixed order: the cheapest to re-prove
-    // (a column that wins at once proves itself; the sample is of the others)
-    const level = deepestFirstPlayerLevel(book).filter(
-      (position) => !position.isWinningMove(book.get(position)!.column),
-    );
-    for (const position of level.slice(0, 2)) {
-      const { value, column } = book.get(position)!;
-      expect(value).toBe(1);
-      const child = position.clone().play(column);
-      solver.resetTable();
-      expect([position.moves, solver.isAtMost(child, -1)]).toEqual([position.moves, true]);
+    for (const seat of [0, 1] as const) {
+      // the deepest level's positions in a fixed order: the cheapest to re-prove; a column that
+      // wins at once proves itself, so the sample is of the others
+      const level = deepestLevel(book, seat).filter(
+        (position) => !position.isWinningMove(book.get(position)!.column),
+      );
+      for (const position of level.slice(0, 2)) {
+        const { value, column } = book.get(position)!;
+        const child = position.clone().play(column);
+        solver.resetTable();
+        // the child's mover scores at most -value: lost after a win, at most a draw after a draw
+        expect([position.moves, solver.isAtMost(child, 0 - value)]).toEqual([position.moves, true]);
+      }
     }
   });
 });
 
-/** The positions Oracle meets as first player at the book's last ply, sorted by move string. */
-function deepestFirstPlayerLevel(book: WeakBook): Connect4Position[] {
+/** The positions Oracle meets with `seat` at the book's last ply, sorted by move string. */
+function deepestLevel(book: WeakBook, seat: 0 | 1): Connect4Position[] {
   const level: Connect4Position[] = [];
   const walk = (position: Connect4Position) => {
-    if (position.nbMoves === FIRST_PLAYER_TO_PLY) {
+    if (position.nbMoves === LAST_PLY[seat]) {
       level.push(position);
       return;
     }
-    const after = position.clone().play(book.get(position)!.column);
+    const after =
+      position.nbMoves % 2 === seat ? position.clone().play(book.get(position)!.column) : position;
     for (const column of after.legalMoves()) {
       const reply = after.clone().play(column);
       if (reply.outcome().status === 'ongoing') walk(reply);
