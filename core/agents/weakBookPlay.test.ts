@@ -39,6 +39,22 @@ describe('the top agent in the win/draw/loss book', () => {
     }
   });
 
+  it('beats random movers as second player', () => {
+    for (const seed of [4, 5]) {
+      const random = createRandom(seed);
+      const position = new Connect4Position();
+      while (position.outcome().status === 'ongoing') {
+        const legal = position.legalMoves();
+        position.play(
+          position.nbMoves % 2 === 1
+            ? decideMove(position, oracle.traits)
+            : legal[Math.floor(random() * legal.length)]!,
+        );
+      }
+      expect([seed, position.outcome()]).toMatchObject([seed, { status: 'won', winner: 2 }]);
+    }
+  }, 120_000);
+
   it('wins every game as first player, whatever the opponent plays', () => {
     // random movers reach lines no built-in agent would, so the book's coverage is what is tested
     const opponents: { name: string; move: (position: Connect4Position) => number }[] = [

@@ -64,6 +64,30 @@ describe('WeakBook', () => {
     }
   });
 
+  it('never lets a value drop along a line: whatever the reply, the next entry is worth as much', () => {
+    // a check of every entry against its successors, with no search: a wrong value or column
+    // anywhere would show as a line where the stored value falls
+    const book = WeakBook.decode(WEAK_BOOK_DATA);
+    let linked = 0;
+    for (const [key] of book.entries()) {
+      const position = Connect4Position.fromMoves(movesOfKey(key)!);
+      const { value, column } = book.get(position)!;
+      const after = position.clone().play(column);
+      if (after.outcome().status !== 'ongoing') continue;
+      for (const reply of after.legalMoves()) {
+        if (after.isWinningMove(reply)) {
+          expect([position.moves, value]).toEqual([position.moves, -1]);
+          continue;
+        }
+        const next = book.get(after.clone().play(reply));
+        if (next === undefined) continue;
+        linked++;
+        expect([after.moves + reply, next.value >= value]).toEqual([after.moves + reply, true]);
+      }
+    }
+    expect(linked).toBeGreaterThan(4000);
+  });
+
   it('keeps the value it claims on a sample of the deepest entries (re-solved)', () => {
     const book = WeakBook.decode(WEAK_BOOK_DATA);
     const solver = new Solver({ log2TableSize: 22 });
