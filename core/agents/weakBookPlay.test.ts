@@ -37,7 +37,7 @@ describe('the top agent in the win/draw/loss book', () => {
         expect(trace.nodes).toBeLessThanOrEqual(200_001);
       }
     }
-  });
+  }, 60_000);
 
   it('beats random movers as second player', () => {
     for (const seed of [4, 5]) {

@@ -39,15 +39,20 @@ export function weakBookFrontier(book: WeakBook, seat: BookSeat, toPly: number):
   return { ply: -1, missing: [], positionsPerPly };
 }
 
-/** Every position one opponent move away where the game goes on, deduplicated by mirror image. */
+/**
+ * Every position one opponent move away where the game goes on, each in its canonical
+ * orientation (the one whose key is the smaller), so mirror images count once and a position is
+ * solved the same way whichever line reaches it: centre-first order is not mirror-symmetric
+ * (3 before 5), so solving the other orientation could store the other of two good columns.
+ */
 function replies(position: Connect4Position): Connect4Position[] {
   if (position.outcome().status !== 'ongoing') return [];
   const seen = new Map<number, Connect4Position>();
-  for (const column of COLUMN_ORDER) {
-    if (!position.canPlay(column + 1)) continue;
-    const child = position.clone().play(column + 1);
-    const key = child.canonicalKey();
-    if (child.outcome().status === 'ongoing' && !seen.has(key)) seen.set(key, child);
+  for (let column = 1; column <= WIDTH; column++) {
+    if (!position.canPlay(column)) continue;
+    const child = position.clone().play(column);
+    if (child.outcome().status !== 'ongoing') continue;
+    seen.set(child.canonicalKey(), child.key() === child.canonicalKey() ? child : child.mirror());
   }
   return [...seen.values()];
 }
