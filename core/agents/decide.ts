@@ -109,8 +109,14 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
   }
   let chosen: Candidate;
   if (bookMove) {
-    // the heuristic scores stay for the other columns; the book's proven value replaces its own
     chosen = candidates.find((candidate) => candidate.move === bookMove.column)!;
+    // The book's proven value replaces the chosen column's score. What it proves of the others is
+    // kept too, so no heuristic score looks better than the move played: in a drawn position no
+    // column wins, in a lost one every column loses.
+    for (const candidate of candidates) {
+      if (bookMove.value === -1) candidate.score = WEAK_BOOK_SCORE['-1'];
+      else if (bookMove.value === 0) candidate.score = Math.min(candidate.score, 0);
+    }
     chosen.score = WEAK_BOOK_SCORE[bookMove.value];
   } else {
     chosen = chooseMove(candidates, {

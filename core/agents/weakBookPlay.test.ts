@@ -25,6 +25,10 @@ describe('the top agent in the win/draw/loss book', () => {
     // the first moves of both seats, and the deepest, where the solver would otherwise run
     const positions = [0, 1, 2, 9, 10].flatMap((stones) => storedPositions(stones, 4));
     expect(positions.length).toBe(1 + 4 + 4 + 4 + 4);
+    // the first moves include a drawn position (after 3) and a lost one (after 4)
+    expect(positions.map((position) => weakBook().get(position)!.value)).toEqual(
+      expect.arrayContaining([1, 0, -1]),
+    );
     for (const [index, stored] of positions.entries()) {
       for (const position of [stored, stored.mirror()]) {
         const { column, value } = weakBook().get(position)!;
@@ -32,6 +36,10 @@ describe('the top agent in the win/draw/loss book', () => {
         expect([position.moves, move]).toEqual([position.moves, column]);
         const shown = trace.candidates.find((candidate) => candidate.move === move)!.score;
         expect(Math.sign(shown)).toBe(value);
+        // nothing the book has ruled out looks better than the move played
+        const others = trace.candidates.filter((candidate) => candidate.move !== move);
+        if (value === -1) expect(others.every((candidate) => candidate.score === shown)).toBe(true);
+        if (value === 0) expect(others.every((candidate) => candidate.score <= 0)).toBe(true);
         expect(trace.candidates.length).toBe(position.legalMoves().length);
         // the book decides: no solver search, only a short look at the other columns
         expect(trace.nodes).toBeLessThanOrEqual(200_001);
