@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { decide } from '../core/agents/decide.ts';
 import { BUILT_IN_AGENTS } from '../core/agents/roster.ts';
+import { analyzeColumns } from '../core/games/connect4/analyzeColumns.ts';
 import { OpeningBook } from '../core/games/connect4/book/openingBook.ts';
 import { OPENING_BOOK_DATA } from '../core/games/connect4/book/openingBookData.ts';
 import { Connect4Position } from '../core/games/connect4/position.ts';
@@ -41,7 +42,7 @@ function solveAll(position: Connect4Position): (number | null)[] | null {
   const known = book.columnScores(position);
   if (known) return known;
   try {
-    const scores = solver.analyze(position, { budget: { maxNodes } });
+    const scores = analyzeColumns(solver, position, { budget: { maxNodes } });
     for (let column = 1; column <= 7; column++) {
       const score = scores[column - 1];
       if (score === null || score === undefined || position.isWinningMove(column)) continue;

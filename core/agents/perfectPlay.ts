@@ -1,3 +1,4 @@
+import { analyzeColumns } from '../games/connect4/analyzeColumns.ts';
 import { OpeningBook } from '../games/connect4/book/openingBook.ts';
 import { OPENING_BOOK_DATA } from '../games/connect4/book/openingBookData.ts';
 import { WeakBook } from '../games/connect4/book/weakBook.ts';
@@ -41,7 +42,7 @@ export function exactColumnScores(
   solver.resetTable();
   solver.resetNodes();
   try {
-    const scores = solver.analyze(position, { budget });
+    const scores = analyzeColumns(solver, position, { budget });
     return { scores, nodes: solver.nodes };
   } catch (error) {
     if (error instanceof SearchAborted) return null;

@@ -75,38 +75,6 @@ export class Solver {
   }
 
   /**
-   * Score of every column (index 0 = column 1) from the mover's side, null where it cannot be
-   * played. A winning column scores at once; others are minus the solved child. One budget covers
-   * all the columns, and the table is kept between them.
-   */
-  analyze(
-    position: Connect4Position,
-    options: { weak?: boolean; budget?: SearchBudget } = {},
-  ): (number | null)[] {
-    if (position.outcome().status !== 'ongoing') {
-      throw new ValidationError('The game is over: there is nothing to analyze.');
-    }
-    this.arm(options.budget);
-    const weak = options.weak ?? false;
-    const scores: (number | null)[] = [];
-    for (let column = 1; column <= WIDTH; column++) {
-      if (!position.canPlay(column)) scores.push(null);
-      else if (position.isWinningMove(column)) {
-        scores.push(weak ? 1 : ((CELLS + 1 - position.nbMoves) / 2) | 0);
-      } else {
-        position.play(column);
-        try {
-          const full = position.outcome().status === 'draw';
-          scores.push(full ? 0 : 0 - this.solveArmed(position, weak));
-        } finally {
-          position.undo();
-        }
-      }
-    }
-    return scores;
-  }
-
-  /**
    * A null-window test: whether the exact score of `position` is at most `score`. Cheaper than a
    * solve when one bound is all a caller needs (the weak book builder asks "does this child lose
    * for its mover?"). Keeps the table; throws like `solve`.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../errors.ts';
+import { analyzeColumns } from '../analyzeColumns.ts';
 import { movesOfKey } from '../movesOfKey.ts';
 import { Connect4Position } from '../position.ts';
 import { Solver } from '../solver.ts';
@@ -22,7 +23,7 @@ describe('OpeningBook', () => {
   it('gives column scores only when every child is known', () => {
     const position = Connect4Position.fromMoves('3133577417651455562354437434');
     const solver = new Solver({ log2TableSize: 20 });
-    const exact = solver.analyze(position);
+    const exact = analyzeColumns(solver, position);
     const book = new OpeningBook();
     expect(book.columnScores(position)).toBeNull();
     for (const column of position.legalMoves()) {

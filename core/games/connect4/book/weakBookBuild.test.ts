@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { analyzeColumns } from '../analyzeColumns.ts';
 import { Connect4Position } from '../position.ts';
 import { Solver } from '../solver.ts';
 import { WeakBook } from './weakBook.ts';
@@ -26,7 +27,7 @@ describe('findWeakBookMove', () => {
     fc.assert(
       fc.property(middleGame, (position) => {
         solver.resetTable();
-        const columns = solver.analyze(position, { weak: true });
+        const columns = analyzeColumns(solver, position, { weak: true });
         const value = Math.max(...columns.filter((score): score is number => score !== null));
         const resistance = position.legalMoves().at(-1)!;
         const move = findWeakBookMove(solver, position, () => resistance);

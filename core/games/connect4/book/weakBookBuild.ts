@@ -1,6 +1,5 @@
 import { COLUMN_ORDER, WIDTH } from '../bitboard.ts';
 import { Connect4Position } from '../position.ts';
-import type { SearchBudget } from '../searchBudget.ts';
 import type { Solver } from '../solver.ts';
 import type { WeakBook, WeakBookMove, WeakValue } from './weakBook.ts';
 
@@ -67,7 +66,6 @@ export function findWeakBookMove(
   solver: Solver,
   position: Connect4Position,
   resist: (position: Connect4Position) => number,
-  budget?: SearchBudget,
 ): WeakBookMove {
   for (const index of COLUMN_ORDER) {
     if (position.isWinningMove(index + 1)) return { value: 1, column: index + 1 };
@@ -79,9 +77,7 @@ export function findWeakBookMove(
       const child = position.clone().play(column);
       const childScore = child.outcome().status === 'draw' ? 0 : null;
       const keeps =
-        childScore !== null
-          ? childScore <= threshold
-          : solver.isAtMost(child, threshold, budget ? { budget } : {});
+        childScore !== null ? childScore <= threshold : solver.isAtMost(child, threshold);
       if (keeps) return { value: (0 - threshold) as WeakValue, column };
     }
   }
