@@ -6,7 +6,7 @@
  * ply `second`, whatever the opponent plays, gets its value and a column that keeps it (-1 leaves
  * a seat out). Resumable: the data file is rewritten after every solved position, and a new run
  * starts where the last one stopped. Both seats' next levels share the workers; each worker keeps
- * one solver table of 2^table slots (8 bytes a slot) across its positions.
+ * one solver table of 2^table slots (4 bytes a slot from 2^24) across its positions.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { renameSync, writeFileSync } from 'node:fs';

@@ -44,9 +44,9 @@ export class Solver {
   private deadline = Number.POSITIVE_INFINITY;
   private now: () => number = noClock;
 
-  /** 8 bytes per slot: `log2TableSize` 23 takes 67 MB; agents use 21 (17 MB), tests 20 (8 MB). */
+  /** 4 bytes a slot from `log2TableSize` 24 (64 MB), 8 below: agents use 21 (17 MB), tests 20 (8 MB). */
   constructor(options: { log2TableSize?: number } = {}) {
-    this.table = new TranspositionTable(options.log2TableSize ?? 23);
+    this.table = new TranspositionTable(options.log2TableSize ?? 24);
   }
 
   /** Clears the transposition table (a fresh table for an independent solve). */
