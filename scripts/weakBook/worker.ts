@@ -5,6 +5,7 @@
  */
 import { HeuristicSearch } from '../../core/agents/heuristicSearch.ts';
 import { COLUMN_ORDER } from '../../core/games/connect4/bitboard.ts';
+import type { WeakBookMove } from '../../core/games/connect4/book/weakBook.ts';
 import { findWeakBookMove } from '../../core/games/connect4/book/weakBookBuild.ts';
 import { Connect4Position } from '../../core/games/connect4/position.ts';
 import { Solver } from '../../core/games/connect4/solver.ts';
@@ -14,11 +15,9 @@ export interface WeakBookTask {
   moves: string;
 }
 
-/** What the worker answers. */
-export interface WeakBookAnswer {
+/** What the worker answers: the position's book move, and what it cost. */
+export interface WeakBookAnswer extends WeakBookMove {
   moves: string;
-  value: -1 | 0 | 1;
-  column: number;
   nodes: number;
   milliseconds: number;
 }
@@ -26,15 +25,11 @@ export interface WeakBookAnswer {
 const RESIST_DEPTH = 8;
 const solver = new Solver({ log2TableSize: Number(process.argv[2]) });
 const heuristic = new HeuristicSearch('balanced');
-const unlimited = {
-  maxNodes: Number.POSITIVE_INFINITY,
-  deadline: Number.POSITIVE_INFINITY,
-  now: () => 0,
-};
 
 /** In a lost position: the column a balanced depth-8 search likes best, ties centre-first. */
 function resist(position: Connect4Position): number {
-  const scores = heuristic.scoreMoves(position, RESIST_DEPTH, unlimited);
+  // an empty budget: no node limit, no deadline
+  const scores = heuristic.scoreMoves(position, RESIST_DEPTH, {});
   let best = -1;
   for (const index of COLUMN_ORDER) {
     const score = scores[index];

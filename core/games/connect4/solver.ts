@@ -20,7 +20,8 @@ import type { Connect4Position } from './position.ts';
 import { noClock, SearchAborted, type SearchBudget } from './searchBudget.ts';
 import { TranspositionTable } from './transpositionTable.ts';
 
-// Per-ply move lists of the sorter: 7 slots per ply, so recursion allocates nothing.
+// Per-ply move lists of the sorter: room for 7 moves a ply (stride 8), so recursion allocates
+// nothing.
 const SORT_STRIDE = WIDTH + 1;
 // words per move in a move list (the offsets below are written out: 0..4)
 const FIELDS = 5;

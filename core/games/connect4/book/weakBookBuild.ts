@@ -58,9 +58,10 @@ function replies(position: Connect4Position): Connect4Position[] {
 
 /**
  * The weak value of `position` (its mover to play) and a column that keeps it: a win at once if
- * there is one, else null-window tests of the children in centre-first order: the first child that loses for the opponent wins;
- * failing that, the first that draws holds the draw; in a lost position `resist` picks the
- * column. The solver's table is kept: siblings share most of their trees.
+ * there is one, else null-window tests of the children in centre-first order. The first child
+ * that loses for the opponent wins; failing that, the first that draws holds the draw; in a lost
+ * position `resist` picks the column. The solver's table is kept: siblings share most of their
+ * trees.
  */
 export function findWeakBookMove(
   solver: Solver,
