@@ -4,27 +4,10 @@ import { firstLoadChunks } from './scripts/viteFirstLoadChunks.ts';
 import { precompressClient } from './scripts/vitePrecompress.ts';
 import { gridmindPwa } from './scripts/vitePwa.ts';
 
-/**
- * The browser runs Preact through preact/compat, not React: React 19 + react-dom alone were 63 KB
- * gzip of the 90 KB first-load budget (docs/ARCHITECTURE.md, "Preact via compat"). Only the client
- * bundle is aliased; the code still types against @types/react, and the server and unit tests
- * never load React. Exact-match patterns, so `react-dom/client` is not caught by `react-dom`.
- * The compat JSX runtime (not preact/jsx-runtime) makes sure compat's option hooks (className,
- * onChange, refs on function components) are installed before the first element is made.
- */
-const preactCompat = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
 export default defineConfig({
   // precompressClient runs last: it also compresses the service worker the PWA plugin writes.
-  // React Fast Refresh cannot drive Preact, so edits in `vite` dev reload the page instead.
   plugins: [
-    react({ refreshExclude: /./ }),
+    react(),
     // `/` loads the app and, beside it, the saved query cache: one chunk each, not 37 small ones.
     firstLoadChunks('src/main.tsx', [
       { name: 'app', roots: ['src/app/startApp.tsx'] },
@@ -33,7 +16,6 @@ export default defineConfig({
     gridmindPwa(),
     precompressClient(),
   ],
-  resolve: { alias: preactCompat },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,29 +1,19 @@
-import { h, render } from 'preact';
-import { act } from 'preact/test-utils';
+// @vitest-environment happy-dom
+import { act, createElement } from 'react';
+import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../../../core/protocol/auth.ts';
 import type { DisconnectableWallet } from '../../../lib/auth/walletSignInLoss.ts';
 import { useDisconnectWalletOnSignInLoss } from './useDisconnectWalletOnSignInLoss.ts';
 
-// The browser bundle aliases react to preact/compat (vite.config.ts); unit tests do the same here.
-vi.mock('react', () => import('preact/compat'));
+// React's act() warns unless the environment says it is a test.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const user: Me = {
   userId: 'u1',
   address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   userInfo: { nickname: 'alice', balance: 100, isAdmin: false },
 };
-
-/** A mount point for a component that renders nothing: Preact needs no real DOM for it. */
-function emptyParent(): Element {
-  return {
-    childNodes: [],
-    firstChild: null,
-    nodeType: 1,
-    localName: 'div',
-    namespaceURI: 'http://www.w3.org/1999/xhtml',
-  } as unknown as Element;
-}
 
 /** Renders nothing; only runs the hook with the props it gets. */
 function Probe(props: {
@@ -45,9 +35,9 @@ describe('useDisconnectWalletOnSignInLoss', () => {
       },
     };
     const loadedWallet = async () => appKit;
-    const parent = emptyParent();
+    const root = createRoot(document.createElement('div'));
     const show = (me: Me | null | undefined) =>
-      act(() => render(h(Probe, { me, loadedWallet }), parent));
+      act(() => root.render(createElement(Probe, { me, loadedWallet })));
 
     await show(undefined);
     await show(user);
@@ -55,6 +45,6 @@ describe('useDisconnectWalletOnSignInLoss', () => {
     expect(appKit.disconnects).toBe(0);
     await show(null);
     await vi.waitFor(() => expect(appKit.disconnects).toBe(1));
-    await act(() => render(null, parent));
+    act(() => root.unmount());
   });
 });
