@@ -17,8 +17,6 @@ import { precompress } from './vitePrecompress.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const clientDir = join(root, 'dist/client');
 const rendererDir = join(root, 'dist/prerender');
-/** Any origin does: the markup holds paths only. */
-const ORIGIN = 'http://localhost';
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 await build({
@@ -34,7 +32,7 @@ await build({
   },
 });
 const { renderPage } = (await import(pathToFileURL(join(rendererDir, 'renderPage.js')).href)) as {
-  renderPage: (origin: string, path: string) => Promise<string | null>;
+  renderPage: (path: string) => Promise<string | null>;
 };
 
 /**
@@ -51,7 +49,7 @@ function pageTemplate(indexHtml: string): string {
 const template = pageTemplate(await readFile(join(clientDir, 'index.html'), 'utf8'));
 
 for (const page of PRERENDERED_PAGES) {
-  const markup = await renderPage(ORIGIN, page.sample);
+  const markup = await renderPage(page.sample);
   if (markup === null) throw new Error(`${page.sample} is not a page`);
   // The CSP allows nothing inline of ours; a component that writes a style attribute or a handler
   // into the first paint must do it another way (classes, effects).

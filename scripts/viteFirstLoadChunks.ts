@@ -44,8 +44,17 @@ function findModule(ids: readonly string[], suffix: string): string {
 /**
  * `entry` is the page's entry module; each group's `roots` are module path suffixes such as
  * `src/app/startApp.tsx`. A module claimed by an earlier group is not claimed again.
+ *
+ * No group claims a module matching `exclude`. A library's index re-exports all it has, so a
+ * static closure holds modules the first load never runs (zod/mini's barrel reaches zod's JSON
+ * Schema generator; TanStack Query's reaches mutations). Left to Rolldown, tree shaking drops
+ * them from the first load; claimed into a group, they stay in it because a lazy page uses them.
  */
-export function firstLoadChunks(entry: string, groups: readonly FirstLoadGroup[]): Plugin {
+export function firstLoadChunks(
+  entry: string,
+  groups: readonly FirstLoadGroup[],
+  exclude: RegExp = /$^/,
+): Plugin {
   const members = new Map<string, string>();
   return {
     name: 'gridmind-first-load-chunks',
@@ -80,7 +89,7 @@ export function firstLoadChunks(entry: string, groups: readonly FirstLoadGroup[]
           roots.map((root) => findModule(ids, root)),
         );
         for (const id of closure) {
-          if (!inEntry.has(id) && !members.has(id)) members.set(id, name);
+          if (!inEntry.has(id) && !members.has(id) && !exclude.test(id)) members.set(id, name);
         }
       }
     },

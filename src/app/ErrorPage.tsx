@@ -1,9 +1,8 @@
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { errorPageContent } from './errorPageContent.ts';
 
-/** The route error page; always offers the way back home. */
-export function ErrorPage() {
-  const error = useRouteError();
+/** The error page for `error` (a route error response or anything thrown); always offers the way back home. */
+export function ErrorPage({ error }: { error: unknown }) {
   const { title, text } = errorPageContent(error);
   return (
     <section className="page error-page" aria-labelledby="error-title">

@@ -1,6 +1,6 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorPageContent } from './errorPageContent.ts';
+import { errorPageContent, NOT_FOUND } from './errorPageContent.ts';
 
 describe('errorPageContent', () => {
   it('gives 404 its own title and text', () => {
@@ -8,6 +8,10 @@ describe('errorPageContent', () => {
       title: '404',
       text: 'The requested page could not be found.',
     });
+  });
+
+  it('shows the 404 page for a path that matches no page', () => {
+    expect(errorPageContent(NOT_FOUND).title).toBe('404');
   });
 
   it('shows other route errors with their status text', () => {

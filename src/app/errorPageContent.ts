@@ -6,6 +6,12 @@ export interface ErrorPageContent {
   text: string;
 }
 
+/**
+ * What a path that is no page shows: a route error response in react-router's shape (status,
+ * statusText, internal, data), so `isRouteErrorResponse` and the text below treat it as one.
+ */
+export const NOT_FOUND = { status: 404, statusText: 'Not Found', internal: true, data: null };
+
 /** Fallback text for errors that carry no status text. */
 const UNEXPECTED_ERROR_TEXT = 'An unexpected error occurred.';
 

@@ -1,108 +1,114 @@
-import { data, type RouteObject } from 'react-router';
+import { matchRoutes, Route, Routes } from 'react-router';
 import { HomePage } from '../pages/HomePage.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
+import { NOT_FOUND } from './errorPageContent.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
+import { type LazyPage, LazyPageView, lazyPage } from './lazyPage.tsx';
+import { NavigationBridge } from './NavigationBridge.tsx';
+import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 
-/** Pages other than Home load on first visit so `/` stays small. */
-const pageRoutes: RouteObject[] = [
-  { index: true, Component: HomePage },
+/** Pages other than Home load on first visit so `/` stays small (SPEC section 2's routes). */
+const lazyPages: ReadonlyArray<{ path: string; page: LazyPage }> = [
   {
     path: 'games',
-    lazy: async () => ({
-      Component: (await import('../features/games/components/GamesPage.tsx')).GamesPage,
-    }),
+    page: lazyPage(
+      async () => (await import('../features/games/components/GamesPage.tsx')).GamesPage,
+    ),
   },
   {
     path: 'games/sessions',
-    lazy: async () => ({
-      Component: (await import('../features/matches/components/ActiveGamesPage.tsx'))
-        .ActiveGamesPage,
-    }),
+    page: lazyPage(
+      async () =>
+        (await import('../features/matches/components/ActiveGamesPage.tsx')).ActiveGamesPage,
+    ),
   },
   {
     path: 'games/sessions/:sessionId',
-    lazy: async () => ({
-      Component: (await import('../features/matches/components/WatchPage.tsx')).WatchPage,
-    }),
+    page: lazyPage(
+      async () => (await import('../features/matches/components/WatchPage.tsx')).WatchPage,
+    ),
   },
   {
     path: 'agents',
-    lazy: async () => ({
-      Component: (await import('../features/agents/components/AgentsPage.tsx')).AgentsPage,
-    }),
+    page: lazyPage(
+      async () => (await import('../features/agents/components/AgentsPage.tsx')).AgentsPage,
+    ),
   },
   {
     path: 'agents/:agentId',
-    lazy: async () => ({
-      Component: (await import('../features/agents/components/AgentPage.tsx')).AgentPage,
-    }),
+    page: lazyPage(
+      async () => (await import('../features/agents/components/AgentPage.tsx')).AgentPage,
+    ),
   },
   {
     path: 'agents/mine',
-    lazy: async () => ({
-      Component: (await import('../features/agentEditor/components/MyAgentsPage.tsx')).MyAgentsPage,
-    }),
+    page: lazyPage(
+      async () =>
+        (await import('../features/agentEditor/components/MyAgentsPage.tsx')).MyAgentsPage,
+    ),
   },
   {
     path: 'admin',
-    lazy: async () => ({
-      Component: (await import('../features/admin/components/AdminPage.tsx')).AdminPage,
-    }),
+    page: lazyPage(
+      async () => (await import('../features/admin/components/AdminPage.tsx')).AdminPage,
+    ),
   },
   {
     path: 'profile',
-    lazy: async () => {
-      const [{ ProfilePage }, { LoginButton }, { WalletPanel }] = await Promise.all([
-        import('../features/profile/components/ProfilePage.tsx'),
-        import('../features/auth/components/LoginButton.tsx'),
-        import('../features/wallet/components/WalletPanel.tsx'),
-      ]);
-      // The app composes features: the profile shows the sign-in button and the wallet panel.
-      const wallet = (address: string) => <WalletPanel address={address} />;
-      return { element: <ProfilePage signIn={<LoginButton />} wallet={wallet} /> };
-    },
+    page: lazyPage(async () => (await import('./ProfileRoute.tsx')).ProfileRoute),
   },
   {
     path: 'auth/logout',
-    lazy: async () => ({ Component: (await import('../pages/SignOutPage.tsx')).SignOutPage }),
+    page: lazyPage(async () => (await import('../pages/SignOutPage.tsx')).SignOutPage),
   },
   {
     path: 'about-us',
-    lazy: async () => ({ Component: (await import('../pages/AboutUsPage.tsx')).AboutUsPage }),
+    page: lazyPage(async () => (await import('../pages/AboutUsPage.tsx')).AboutUsPage),
   },
   {
     path: 'contact',
-    lazy: async () => ({ Component: (await import('../pages/ContactPage.tsx')).ContactPage }),
+    page: lazyPage(async () => (await import('../pages/ContactPage.tsx')).ContactPage),
   },
   {
     path: 'privacy-policy',
-    lazy: async () => ({
-      Component: (await import('../pages/PrivacyPolicyPage.tsx')).PrivacyPolicyPage,
-    }),
+    page: lazyPage(async () => (await import('../pages/PrivacyPolicyPage.tsx')).PrivacyPolicyPage),
   },
   {
     path: 'terms-of-use',
-    lazy: async () => ({
-      Component: (await import('../pages/TermsOfUsePage.tsx')).TermsOfUsePage,
-    }),
-  },
-  {
-    path: '*',
-    loader: () => {
-      throw data(null, { status: 404, statusText: 'Not Found' });
-    },
+    page: lazyPage(async () => (await import('../pages/TermsOfUsePage.tsx')).TermsOfUsePage),
   },
 ];
 
 /**
- * The app's routes (SPEC section 2). Page errors render inside the layout; layout errors alone.
- * The browser router (router.tsx) and the build-time page renderer (src/prerender) share them.
+ * Loads the module of the page at `pathname`. Resolves true when it is a page, false when the
+ * path is not one (the 404 page). The browser awaits it before hydrating a prerendered page and
+ * the build-time renderer before rendering one, so neither render suspends.
  */
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: RootLayout,
-    errorElement: <ErrorPage />,
-    children: [{ errorElement: <ErrorPage />, children: pageRoutes }],
-  },
-];
+export async function preloadPage(pathname: string): Promise<boolean> {
+  const matches = matchRoutes([{ path: '/', children: [{ index: true }, ...lazyPages] }], pathname);
+  const leaf = matches?.at(-1)?.route;
+  if (!leaf) return false;
+  if ('page' in leaf) await (leaf.page as LazyPage).load();
+  return true;
+}
+
+/**
+ * The app's routes (SPEC section 2). Page errors render inside the layout; layout errors alone.
+ * The browser (startApp.tsx) and the build-time page renderer (src/prerender) both render these.
+ */
+export function AppRoutes() {
+  return (
+    <PageErrorBoundary>
+      <NavigationBridge />
+      <Routes>
+        <Route path="/" element={<RootLayout />}>
+          <Route index element={<HomePage />} />
+          {lazyPages.map(({ path, page }) => (
+            <Route key={path} path={path} element={<LazyPageView page={page} />} />
+          ))}
+          <Route path="*" element={<ErrorPage error={NOT_FOUND} />} />
+        </Route>
+      </Routes>
+    </PageErrorBoundary>
+  );
+}

@@ -1,32 +1,29 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ME_QUERY_KEY } from '../features/auth/api/meQueryOptions.ts';
 import { isTelegramMiniApp } from '../lib/telegram.ts';
 import { setToasterHost } from '../lib/toast.ts';
 import { watchReturnFromWallet } from '../lib/wallet/returnFromWallet.ts';
 import { showAppToaster } from './AppToaster.tsx';
-import { AppProviders } from './providers.tsx';
+import { BrowserApp } from './BrowserApp.tsx';
+import { appNavigation } from './NavigationBridge.tsx';
 import { queryClient } from './queryClient.ts';
-import { router } from './router.tsx';
+import { preloadPage } from './routes.tsx';
 import { whenPageIdle } from './whenPageIdle.ts';
 
-/** Resolves once the router has the first page's route module (pages load lazily). */
-function routerReady(): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
+/** The restore runs once, even when StrictMode runs the effect that asks for it twice. */
+function once(run: () => Promise<void>): () => Promise<void> {
+  let started: Promise<void> | undefined;
+  return () => {
+    started ??= run();
+    return started;
+  };
 }
 
 /**
- * Starts the app in the page: toasts, Telegram, the return from a wallet app, the
- * persisted query cache, React, and the service worker once the page is idle. src/main.tsx calls
- * it after the first paint.
+ * Starts the app in the page: toasts, Telegram, the return from a wallet app, React (hydrating
+ * the prerendered page, or rendering into the empty shell the service worker serves), the saved
+ * query cache once that first render is in, and the service worker once the page is idle.
+ * src/main.tsx calls it after the first paint.
  */
 export function startApp(): void {
   const root = document.getElementById('root');
@@ -36,7 +33,7 @@ export function startApp(): void {
   // Only a Telegram Mini App needs its set-up (theme, back button); nobody else downloads it.
   if (isTelegramMiniApp()) {
     void import('../lib/telegramMiniApp.ts').then(({ startTelegramMiniApp }) =>
-      startTelegramMiniApp(router),
+      startTelegramMiniApp(appNavigation),
     );
   }
   // The recheck loads when someone comes back from a wallet app, not with the first page.
@@ -47,25 +44,24 @@ export function startApp(): void {
       ),
   });
 
-  // The saved queries load beside the shell, not before it: the persistence code (IndexedDB, the
-  // persister, their schemas) is its own chunk, and queries wait for the restore (AppProviders)
-  // so the last known data still paints before the network answers.
-  const restored = import('../cache/startQueryPersistence.ts').then(
-    ({ startQueryPersistence }) => startQueryPersistence(queryClient),
-    (error: unknown) => console.info('Unable to load the query cache', error),
+  // The persistence code (IndexedDB, the persister, their schemas) is its own chunk, fetched now
+  // beside the page's module; BrowserApp starts the restore after its first render.
+  const persistence = import('../cache/startQueryPersistence.ts');
+  const restore = once(() =>
+    persistence.then(
+      ({ startQueryPersistence }) => startQueryPersistence(queryClient),
+      (error: unknown) => console.info('Unable to load the query cache', error),
+    ),
   );
 
-  // A prerendered page is on screen (scripts/prerender.ts): the app replaces it in one render
-  // once the page's module is here, never with an empty page in between.
-  void routerReady().then(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <AppProviders restored={restored}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    );
-  });
+  // The page's own module first, so the first render does not suspend: a prerendered page is
+  // hydrated (its DOM stays; no blank frame), an empty shell is rendered into.
+  const app = <BrowserApp restore={restore} />;
+  const render = () => {
+    if (root.hasChildNodes()) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  };
+  preloadPage(window.location.pathname).then(render, render);
 
   // Offline support and update checks can wait until the page is up.
   whenPageIdle(() => {

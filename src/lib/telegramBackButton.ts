@@ -1,6 +1,6 @@
 import type { TelegramWebApp } from './telegram.ts';
 
-/** The slice of the data router the back button needs (react-router's `router` fits). */
+/** The slice of a router the back button needs (the app's `appNavigation`; a data router fits too). */
 export interface BackButtonRouter {
   readonly state: { readonly location: { readonly pathname: string } };
   subscribe(listener: (state: { location: { pathname: string } }) => void): () => void;

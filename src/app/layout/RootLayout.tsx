@@ -1,11 +1,13 @@
-import type { ReactNode } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { PageErrorBoundary } from '../PageErrorBoundary.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { useScrollRestoration } from './useScrollRestoration.ts';
 
 /** Header, page and footer. Home sits right under the header; every other page gets a spacer. */
-export function RootLayout({ children }: { children?: ReactNode }) {
+export function RootLayout() {
   const { pathname } = useLocation();
+  useScrollRestoration();
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -14,10 +16,11 @@ export function RootLayout({ children }: { children?: ReactNode }) {
       <Header />
       <main id="main" tabIndex={-1} className="main">
         {pathname === '/' ? null : <div className="top-spacer" data-testid="top-spacer" />}
-        {children ?? <Outlet />}
+        <PageErrorBoundary>
+          <Outlet />
+        </PageErrorBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }
