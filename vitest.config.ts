@@ -7,7 +7,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['core/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          include: [
+            'core/**/*.test.ts',
+            'src/**/*.test.{ts,tsx}',
+            'sw/**/*.test.ts',
+            'tests/setup/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
@@ -23,6 +28,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // Installs Debian's Chromium first where it is missing and we may (root, apt-get), or
+          // stops before any test with the command to run: `npm test` needs no other set-up.
+          globalSetup: ['tests/setup/ensureChromium.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
