@@ -22,6 +22,13 @@ export default defineConfig({
     gridmindPwa(),
     precompressClient(),
   ],
+  resolve: {
+    // The package's `module` is its ES5 build; every browser we serve runs the modern one, which
+    // is a third smaller (1.7 KB gzip against 2.6 KB in the idle service-worker chunk).
+    alias: [
+      { find: /^workbox-window$/, replacement: 'workbox-window/build/workbox-window.prod.mjs' },
+    ],
+  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
