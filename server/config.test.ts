@@ -32,6 +32,34 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes an admin address as the EVM rule does: without 0x too, stored as sign-in spells it', () => {
+    const config = loadConfig({
+      ADMIN_ADDRESSES:
+        'AbCdEf0000000000000000000000000000000001,0xABCDEF0000000000000000000000000000000002',
+    });
+    expect(config.ADMIN_ADDRESSES).toEqual([
+      '0xabcdef0000000000000000000000000000000001',
+      '0xabcdef0000000000000000000000000000000002',
+    ]);
+  });
+
+  it('refuses a Solana or CAIP address in ADMIN_ADDRESSES, naming the entry and the rule', () => {
+    let caught: unknown;
+    try {
+      loadConfig({
+        ADMIN_ADDRESSES:
+          '0xabcdef0000000000000000000000000000000001,eip155:1:0xabcdef0000000000000000000000000000000001,7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).problems).toEqual([
+      'ADMIN_ADDRESSES.1: must be an EVM address: 0x and 40 hex digits',
+      'ADMIN_ADDRESSES.2: must be an EVM address: 0x and 40 hex digits',
+    ]);
+  });
+
   it('normalises an APP_ORIGIN given with a trailing slash', () => {
     expect(loadConfig({ APP_ORIGIN: 'https://gridmind.example/' }).APP_ORIGIN).toBe(
       'https://gridmind.example',

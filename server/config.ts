@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GridmindError } from '../core/errors.ts';
-
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+import { evmAddressSchema } from '../core/protocol/evmAddress.ts';
+import { normalizeEvmAddress } from '../core/validate/address.ts';
 
 const integer = (fallback: number, min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
@@ -41,9 +41,10 @@ const envSchema = z.object({
       .transform((value) => new URL(value).origin)
       .optional(),
   ),
+  // Spelled as sign-in stores addresses, so the admin check at sign-in is a plain comparison.
   ADMIN_ADDRESSES: commaList
-    .pipe(z.array(z.string().regex(EVM_ADDRESS, 'each entry must be a 0x address (40 hex digits)')))
-    .transform((addresses) => addresses.map((address) => address.toLowerCase())),
+    .pipe(z.array(evmAddressSchema))
+    .transform((addresses) => addresses.map(normalizeEvmAddress)),
   VITE_REOWN_PROJECT_ID: optionalText,
   // One RPC per network at most, comma-separated: each is asked which chain it serves.
   RPC_URL: commaList.pipe(

@@ -1,14 +1,38 @@
 import { z } from 'zod';
+import { isEvmAddress } from '../validate/address.ts';
+import { evmAddressSchema } from './evmAddress.ts';
+import { NICKNAME_MAX_LENGTH } from './profile.ts';
+
+/** What an admin is told when a search reads as an address but is not a well-formed one. */
+export const NOT_AN_ADDRESS_SEARCH =
+  'A search starting with 0x and longer than a nickname is read as an address, and this is not one: an address is 0x and 40 hex digits.';
+
+/**
+ * Whether an admin search is meant as a whole address: it starts with 0x and is longer than any
+ * nickname, so it can only match an address. Shorter text (a nickname like "0xCafe", or part of an
+ * address) stays an ordinary search.
+ */
+function isAddressSearch(search: string): boolean {
+  return /^0x/i.test(search) && search.length > NICKNAME_MAX_LENGTH;
+}
+
+/**
+ * Whether an admin search can be sent: anything that is not meant as an address, and an address
+ * search only when it is one by the EVM rule.
+ */
+export function isValidUserSearch(search: string): boolean {
+  return !isAddressSearch(search) || isEvmAddress(search);
+}
 
 /** `GET /api/admin/users?query=`: an optional search over address and nickname. */
 export const adminUsersQuerySchema = z.object({
-  query: z.string().trim().max(100).default(''),
+  query: z.string().trim().max(100).default('').refine(isValidUserSearch, NOT_AN_ADDRESS_SEARCH),
 });
 
 /* One row of the admin user list. Balance is whole points as a decimal string (exact). */
 const adminUserSchema = z.object({
   userId: z.string(),
-  address: z.string(),
+  address: evmAddressSchema,
   nickname: z.string(),
   balance: z.string().regex(/^\d+$/),
   isAdmin: z.boolean(),

@@ -1,5 +1,6 @@
 // zod/mini: the signed-in user is read on every page load, where the first load stays small.
 import * as z from 'zod/mini';
+import { evmAddressSchema } from './evmAddress.ts';
 
 /** The two networks Gridmind signs in on: Ethereum mainnet and Arbitrum One (SPEC section 1). */
 export const SUPPORTED_CHAIN_IDS = [1, 42161] as const;
@@ -19,14 +20,14 @@ export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
 /** `POST /auth/verify` reply: sign-in succeeded only when success is exactly true. */
 export const verifyResponseSchema = z.object({ success: z.boolean() });
 
-/** `GET /auth/session` reply. Valid only with a string address and a numeric chainId. */
-export const walletSessionSchema = z.object({ address: z.string(), chainId: z.number() });
+/** `GET /auth/session` reply. Valid only with an EVM address and a numeric chainId. */
+export const walletSessionSchema = z.object({ address: evmAddressSchema, chainId: z.number() });
 export type WalletSession = z.infer<typeof walletSessionSchema>;
 
 /** `GET /api/me` reply: the signed-in user (SPEC section 3, session context). */
 export const meSchema = z.object({
   userId: z.string(),
-  address: z.string(),
+  address: evmAddressSchema,
   userInfo: z.object({
     nickname: z.string(),
     /** Whole platform points; exact in the database, safe as a JS number up to 2^53. */

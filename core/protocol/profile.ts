@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { betSchema } from './bets.ts';
 import { ownedAgentSchema } from './customAgents.ts';
+import { evmAddressSchema } from './evmAddress.ts';
 import { ledgerEntrySchema } from './ledger.ts';
 import { pointsSchema } from './points.ts';
+
+/** The longest nickname; an admin search longer than this can only be an address. */
+export const NICKNAME_MAX_LENGTH = 24;
 
 /** A nickname: 3–24 letters, digits, - or _, unique regardless of case. */
 const nicknameSchema = z
   .string({ error: 'Nickname is required.' })
   .trim()
   .min(3, 'Nickname must be 3 to 24 characters.')
-  .max(24, 'Nickname must be 3 to 24 characters.')
+  .max(NICKNAME_MAX_LENGTH, 'Nickname must be 3 to 24 characters.')
   .regex(/^[A-Za-z0-9_-]+$/, 'Nickname may use only letters, digits, - and _.');
 
 /** Body of `PATCH /api/profile`. */
@@ -25,7 +29,7 @@ export const profileBetSchema = betSchema.extend({
 /** Body of `GET /api/profile`: the signed-in user's account, bets, agents and ledger. */
 export const profileSchema = z.object({
   userId: z.string(),
-  address: z.string(),
+  address: evmAddressSchema,
   nickname: z.string(),
   balance: pointsSchema,
   isAdmin: z.boolean(),

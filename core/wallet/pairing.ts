@@ -36,7 +36,7 @@ export function isRetryAllowed(
  * Where pairings are reused at all: Telegram and Safari iOS, where leaving for the wallet app and
  * coming back must not invalidate the link the user already tapped.
  */
-export function reusesPairings(platform: WalletPlatform): boolean {
+function reusesPairings(platform: WalletPlatform): boolean {
   return platform.telegram || platform.safariIos;
 }
 

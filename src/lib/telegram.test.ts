@@ -2,7 +2,7 @@ import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { isTelegramMiniApp, type TelegramWebApp } from './telegram.ts';
 import { followTelegramBackButton } from './telegramBackButton.ts';
-import { openExternalLink } from './telegramLinks.ts';
+import { handleExternalLinkClick } from './telegramLinks.ts';
 import { startTelegramMiniApp } from './telegramMiniApp.ts';
 import { followTelegramTheme } from './telegramTheme.ts';
 
@@ -25,6 +25,7 @@ function telegramWebApp(initData = 'query_id=1&user=%7B%7D&hash=abc') {
     ready: () => calls.push('ready'),
     expand: () => calls.push('expand'),
     openLink: (url: string) => void calls.push(`openLink ${url}`),
+    openTelegramLink: (url: string) => void calls.push(`openTelegramLink ${url}`),
     setHeaderColor: (color: string) => void calls.push(`header ${color}`),
     setBackgroundColor: (color: string) => void calls.push(`background ${color}`),
     onEvent: (_event: 'themeChanged', cb: () => void) => void themeListeners.push(cb),
@@ -83,15 +84,40 @@ describe('Telegram Mini App detection', () => {
     ).toBe(true);
   });
 
-  it('opens external links through Telegram inside Telegram, else in a new tab', () => {
+  /** A click on `<a href={url} target="_blank">`, recording whether the anchor was stopped. */
+  function linkClick(url: string) {
+    const click = { prevented: false };
+    const event = {
+      currentTarget: { href: url },
+      preventDefault: () => {
+        click.prevented = true;
+      },
+    };
+    return { event, click };
+  }
+
+  it('sends an external link through Telegram inside Telegram, t.me links to Telegram itself', () => {
     const telegram = telegramWebApp();
     const inside = fakeWindow('', telegram.webApp);
-    openExternalLink('https://metamask.app.link/', inside.win);
-    expect(telegram.calls).toEqual(['openLink https://metamask.app.link/']);
+    const site = linkClick('https://github.com/gridmind');
+    handleExternalLinkClick(site.event, inside.win);
+    const channel = linkClick('https://t.me/gridmind');
+    handleExternalLinkClick(channel.event, inside.win);
+    expect(telegram.calls).toEqual([
+      'openLink https://github.com/gridmind',
+      'openTelegramLink https://t.me/gridmind',
+    ]);
+    // The anchors' own new tabs are stopped: each link opens once, through Telegram.
+    expect([site.click.prevented, channel.click.prevented]).toEqual([true, true]);
     expect(inside.opened).toEqual([]);
+  });
+
+  it('leaves an external link to the anchor outside Telegram', () => {
     const outside = fakeWindow('');
-    openExternalLink('https://metamask.app.link/', outside.win);
-    expect(outside.opened).toEqual(['https://metamask.app.link/']);
+    const site = linkClick('https://github.com/gridmind');
+    handleExternalLinkClick(site.event, outside.win);
+    expect(site.click.prevented).toBe(false);
+    expect(outside.opened).toEqual([]);
   });
 });
 

@@ -23,11 +23,14 @@ export function openThroughTelegram(url: string, win: Window = window): boolean 
 }
 
 /**
- * Opens an external link (a footer link, a wallet's page): through Telegram inside Telegram, else
- * in a new tab. Call it straight from the click handler: mobile browsers only let a user gesture
- * leave the app.
+ * Click handler for a link that leaves Gridmind (`<a target="_blank">`: the footer's and the
+ * Contact page's social links). Inside a Telegram Mini App the link goes through Telegram, which
+ * opens t.me links in Telegram itself and the rest in the user's browser; elsewhere the anchor
+ * opens its new tab as usual. It runs inside the user's tap, as mobile browsers require.
  */
-export function openExternalLink(url: string, win: Window = window): void {
-  if (openThroughTelegram(url, win)) return;
-  win.open(url, '_blank', 'noopener,noreferrer');
+export function handleExternalLinkClick(
+  event: { readonly currentTarget: { readonly href: string }; preventDefault(): void },
+  win: Window = window,
+): void {
+  if (openThroughTelegram(event.currentTarget.href, win)) event.preventDefault();
 }

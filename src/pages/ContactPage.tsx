@@ -1,4 +1,5 @@
 import { SOCIAL_LINKS } from '../config/links.ts';
+import { handleExternalLinkClick } from '../lib/telegramLinks.ts';
 import { PageShell } from './PageShell.tsx';
 
 /** How to reach the Gridmind team. */
@@ -14,7 +15,12 @@ export function ContactPage() {
         <ul>
           {SOCIAL_LINKS.map((link) => (
             <li key={link.label}>
-              <a href={link.href} target="_blank" rel="noopener noreferrer">
+              <a
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={handleExternalLinkClick}
+              >
                 Gridmind on {link.label}
                 <span className="visually-hidden"> (opens in a new tab)</span>
               </a>

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { NOT_AN_ADDRESS_SEARCH } from '../../core/protocol/adminUsers.ts';
 import { signedInContext } from './support/signIn.ts';
 import { serverAndBrowserForFile } from './support/suite.ts';
 
@@ -81,5 +82,32 @@ describe('the admin page', () => {
     await page.unroute('**/api/admin/agents');
     await alert.getByRole('button', { name: 'Try again' }).click();
     await agents.getByRole('row', { name: /Oracle/ }).waitFor();
+  });
+
+  it('checks a search that reads as an address as one, and finds a whole address in any case', async () => {
+    const page = await signedInPage(admin);
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/admin/users') searches.push(url.searchParams.get('query') ?? '');
+    });
+    await page.goto('/admin');
+    const users = page.getByRole('region', { name: 'Users' });
+    const oneDigitShort = admin.address.slice(0, -1);
+    await page.getByLabel('Search users').fill(oneDigitShort);
+    const alert = users.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(NOT_AN_ADDRESS_SEARCH);
+    expect(await page.getByTestId('admin-user').count()).toBe(0);
+    expect(await page.getByLabel('Search users').getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Search users').fill(`0x${admin.address.slice(2).toUpperCase()}`);
+    await expect.poll(() => page.getByTestId('admin-user').count()).toBe(1);
+    expect(await page.getByTestId('admin-user').textContent()).toContain(
+      admin.address.toLowerCase(),
+    );
+    expect(await users.getByRole('alert').count()).toBe(0);
+    // The malformed one was never sent.
+    expect(searches).not.toContain(oneDigitShort);
   });
 });

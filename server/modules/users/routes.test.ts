@@ -1,6 +1,9 @@
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUsersResponseSchema } from '../../../core/protocol/adminUsers.ts';
+import {
+  adminUsersResponseSchema,
+  NOT_AN_ADDRESS_SEARCH,
+} from '../../../core/protocol/adminUsers.ts';
 import { meSchema } from '../../../core/protocol/auth.ts';
 import { createTestWallet, signIn } from '../../testing/signIn.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
@@ -76,6 +79,64 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
         isAdmin: false,
       }),
     ]);
+  });
+
+  it('finds a user by their whole address, written in any case, with or without 0x', async () => {
+    const user = createTestWallet();
+    await signIn(t.app, user);
+    const adminCookie = await signIn(t.app, admin);
+    const checksummed = getAddress(user.address);
+    for (const search of [checksummed, checksummed.slice(2), user.address.toUpperCase().slice(2)]) {
+      const response = await get(
+        `/api/admin/users?query=${encodeURIComponent(search)}`,
+        adminCookie,
+      );
+      expect(response.statusCode).toBe(200);
+      expect(
+        adminUsersResponseSchema.parse(response.json()).users.map((row) => row.address),
+      ).toEqual([user.address.toLowerCase()]);
+    }
+  });
+
+  it('answers a search that reads as an address but is not one with 400 and the reason', async () => {
+    const adminCookie = await signIn(t.app, admin);
+    const address = createTestWallet().address;
+    // One digit short, one too many, a non-hex digit, and the shortened form the UI displays.
+    const malformed = [
+      address.slice(0, -1),
+      `${address}0`,
+      `${address.slice(0, -1)}g`,
+      `${address.slice(0, 14)}…${address.slice(-12)}`,
+    ];
+    for (const search of malformed) {
+      const response = await get(
+        `/api/admin/users?query=${encodeURIComponent(search)}`,
+        adminCookie,
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'Invalid request',
+        issues: [{ path: 'query', message: NOT_AN_ADDRESS_SEARCH }],
+      });
+    }
+    // A short text starting with 0x can be a nickname or part of an address: searched, not refused.
+    expect((await get('/api/admin/users?query=0xCafe', adminCookie)).statusCode).toBe(200);
+  });
+
+  it('makes an admin of an ADMIN_ADDRESSES entry written without 0x', async () => {
+    const wallet = createTestWallet();
+    const withoutPrefix = await createTestApp(
+      kind,
+      { ADMIN_ADDRESSES: wallet.address.slice(2), AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
+      t.db,
+    );
+    try {
+      const cookie = await signIn(withoutPrefix.app, wallet);
+      const me = await withoutPrefix.app.inject({ url: '/api/me', headers: { cookie } });
+      expect(meSchema.parse(me.json()).userInfo.isAdmin).toBe(true);
+    } finally {
+      await withoutPrefix.close();
+    }
   });
 
   it('re-applies ADMIN_ADDRESSES at each sign-in', async () => {

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { FOOTER_PAGES, SOCIAL_LINKS } from '../../config/links.ts';
+import { handleExternalLinkClick } from '../../lib/telegramLinks.ts';
 
-/** The footer: the four info pages and the social links (opened in a new tab). */
+/** The footer: the four info pages and the social links (a new tab, or through Telegram). */
 export function Footer() {
   return (
     <footer className="site-footer">
@@ -16,7 +17,12 @@ export function Footer() {
         <ul className="footer-social">
           {SOCIAL_LINKS.map((link) => (
             <li key={link.label}>
-              <a href={link.href} target="_blank" rel="noopener noreferrer">
+              <a
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={handleExternalLinkClick}
+              >
                 {link.label}
                 <span className="visually-hidden"> (opens in a new tab)</span>
               </a>

@@ -136,6 +136,64 @@ describe('pairing reuse in the live AppKit path', () => {
     expect(desktopRelay.pairings).toBe(2);
   });
 
+  /** A relay that answers only when told to, so a second request can come while it waits. */
+  function slowRelayClient() {
+    const waiting: (() => void)[] = [];
+    const relay = {
+      pairings: 0,
+      /** Answers every request still waiting, oldest first. */
+      answer: () => {
+        for (const answerOne of waiting.splice(0)) answerOne();
+      },
+    };
+    const client = {
+      connectWalletConnect: () => {
+        relay.pairings++;
+        const uri = `wc:pairing-${relay.pairings}@2?relay-protocol=irn`;
+        return new Promise<void>((_resolve, reject) => {
+          waiting.push(() => {
+            appKit.ConnectionController.setUri(uri);
+            reject(new Error('The relay connection closed while the wallet app was open'));
+          });
+        });
+      },
+    };
+    appKit.ConnectionController.setClient(client as unknown as ConnectionControllerClient);
+    return relay;
+  }
+
+  it('Telegram asking again before the relay answered joins that attempt: one pairing', async () => {
+    install(telegramAndroid);
+    const relay = slowRelayClient();
+    const first = pair();
+    const second = pair();
+    relay.answer();
+    expect(await first).toBe('wc:pairing-1@2?relay-protocol=irn');
+    expect(await second).toBe('wc:pairing-1@2?relay-protocol=irn');
+    expect(relay.pairings).toBe(1);
+  });
+
+  it('a modal closed while the relay was still asked pairs anew when it opens again', async () => {
+    install(telegramAndroid);
+    const relay = slowRelayClient();
+    const abandoned = pair();
+    appKit.ConnectionController.resetUri(); // what closing the modal does
+    const reopened = pair();
+    expect(relay.pairings).toBe(2);
+    relay.answer();
+    await abandoned;
+    expect(await reopened).toBe('wc:pairing-2@2?relay-protocol=irn');
+  });
+
+  it("AppKit's own 'never' (its Retry) pairs anew even where a live pairing would be reused", async () => {
+    install(safariIos);
+    const relay = relayClient();
+    await pair();
+    await appKit.ConnectionController.connectWalletConnect({ cache: 'never' }).catch(() => {});
+    expect(appKit.ConnectionController.state.wcUri).toBe('wc:pairing-2@2?relay-protocol=irn');
+    expect(relay.pairings).toBe(2);
+  });
+
   it('spaces retries by our rule wherever AppKit asks', () => {
     install(DESKTOP_PLATFORM);
     expect(appKit.CoreHelperUtil.isAllowedRetry(T0 - 999)).toBe(false);

@@ -4,7 +4,8 @@ import {
   createPairing,
   isPairingExpired,
   isRetryAllowed,
-  reusesPairings,
+  type Pairing,
+  shouldReusePairing,
 } from '../../../core/wallet/pairing.ts';
 import type { WalletPlatform } from '../../../core/wallet/platform.ts';
 import { openThroughTelegram } from '../telegramLinks.ts';
@@ -21,13 +22,26 @@ export interface AppKitLinkPoints {
     | 'isTelegram'
     | 'openHref'
   >;
-  ConnectionController: Pick<typeof ConnectionController, 'connectWalletConnect'>;
+  ConnectionController: Pick<typeof ConnectionController, 'connectWalletConnect' | 'state'>;
 }
 
 type OpenHref = AppKitLinkPoints['CoreHelperUtil']['openHref'];
+type ConnectWalletConnect = AppKitLinkPoints['ConnectionController']['connectWalletConnect'];
 
 /** AppKit's own openHref per helper object, so installing the rules again never wraps ours. */
 const appKitOpenHref = new WeakMap<object, OpenHref>();
+/** AppKit's own connectWalletConnect per controller, for the same reason. */
+const appKitConnectWalletConnect = new WeakMap<object, ConnectWalletConnect>();
+
+/** The pairing AppKit holds (its URI and our expiry stamp), if it holds one. */
+function currentPairing(
+  state: AppKitLinkPoints['ConnectionController']['state'],
+): Pairing | undefined {
+  const { wcUri, wcPairingExpiry } = state;
+  return wcUri === undefined || wcPairingExpiry === undefined
+    ? undefined
+    : { uri: wcUri, expiresAt: wcPairingExpiry };
+}
 
 /**
  * Puts Gridmind's wallet-link rules (core/wallet, SPEC sections 4 and 5) where AppKit 1.8.24 calls
@@ -40,9 +54,8 @@ const appKitOpenHref = new WeakMap<object, OpenHref>();
  *   pairing URI, after the user's tap: inside Telegram an http(s) link then goes through
  *   Telegram's own openLink / openTelegramLink, which Telegram honours at any time;
  * - pairings: lifetime, expiry and retry spacing come from core/wallet/pairing with our clock, and
- *   a connection without an explicit cache choice reuses its pairing exactly where
- *   {@link reusesPairings} says: AppKit's "always" path hands out the existing URI while it is not
- *   expired (by our rule) and its "never" path always pairs anew.
+ *   a connection without an explicit cache choice keeps AppKit's pairing exactly when
+ *   {@link shouldReusePairing} says so; otherwise it pairs anew through AppKit's "never" path.
  * AppKit calls these through the exported objects (`CoreHelperUtil.formatNativeUrl(…)`), so
  * replacing the properties reaches every caller; tests check the live AppKit modules do.
  */
@@ -71,9 +84,25 @@ export function installWalletLinkRules(
     isRetryAllowed(lastRetry, now(), differenceMs);
 
   const connection = appKit.ConnectionController;
-  const connectWalletConnect = connection.connectWalletConnect.bind(connection);
-  connection.connectWalletConnect = ({ cache = 'auto' } = {}) =>
-    connectWalletConnect({
-      cache: cache === 'auto' ? (reusesPairings(platform) ? 'always' : 'never') : cache,
+  const connectWalletConnect =
+    appKitConnectWalletConnect.get(connection) ?? connection.connectWalletConnect.bind(connection);
+  appKitConnectWalletConnect.set(connection, connectWalletConnect);
+  let pairingUnderWay: Promise<void> | undefined;
+  connection.connectWalletConnect = ({ cache = 'auto' } = {}) => {
+    // An explicit choice is AppKit's own (its Retry and wallet views pass 'never').
+    if (cache !== 'auto') return connectWalletConnect({ cache });
+    // Asked again before the relay answered (AppKit's connect view asks on every render in
+    // Telegram): the same attempt, not a second pairing. AppKit clears wcFetchingUri once the URI
+    // is in, the attempt failed or the modal closed, so a closed modal never joins a stale one.
+    if (pairingUnderWay && connection.state.wcFetchingUri) return pairingUnderWay;
+    // Reused: the URI the user's wallet link carries stays where AppKit keeps it.
+    if (shouldReusePairing(currentPairing(connection.state), platform, now())) {
+      return Promise.resolve();
+    }
+    const attempt = connectWalletConnect({ cache: 'never' }).finally(() => {
+      if (pairingUnderWay === attempt) pairingUnderWay = undefined;
     });
+    pairingUnderWay = attempt;
+    return attempt;
+  };
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { formatThousands } from '../../../../core/format/balance.ts';
+import { isValidUserSearch, NOT_AN_ADDRESS_SEARCH } from '../../../../core/protocol/adminUsers.ts';
 import { adminActions, adminUsersQueryOptions } from '../api/adminApi.ts';
 import { AdminListState } from './AdminListState.tsx';
 import { useAdminAction } from './useAdminAction.ts';
@@ -8,11 +9,14 @@ import { useAdminAction } from './useAdminAction.ts';
 /** Users: search, make or remove admins, grant or deduct balance with a reason. */
 export function UsersAdmin() {
   const [search, setSearch] = useState('');
-  const users = useQuery(adminUsersQueryOptions(search));
+  // The server's rule, checked before asking: an address search that is no address says why at
+  // once, instead of a failed request behind the previous search's rows.
+  const searchProblem = isValidUserSearch(search.trim()) ? null : NOT_AN_ADDRESS_SEARCH;
+  const users = useQuery({ ...adminUsersQueryOptions(search), enabled: searchProblem === null });
   const setRole = useAdminAction(adminActions.setRole, 'Role changed');
   const adjust = useAdminAction(adminActions.adjustBalance, 'Balance changed');
   const [target, setTarget] = useState<string | null>(null);
-  const rows = users.data?.users.length;
+  const rows = searchProblem === null ? users.data?.users.length : undefined;
   const [amount, setAmount] = useState('100');
   const [reason, setReason] = useState('');
   const submit = (event: FormEvent) => {
@@ -30,14 +34,22 @@ export function UsersAdmin() {
         aria-label="Search users"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
+        aria-invalid={searchProblem !== null}
+        aria-describedby={searchProblem === null ? undefined : 'admin-user-search-problem'}
       />
-      <AdminListState
-        query={users}
-        rows={rows}
-        loading="Loading users…"
-        failed="The users could not be loaded."
-        empty={search.trim() === '' ? 'No users yet.' : `No user matches “${search.trim()}”.`}
-      />
+      {searchProblem === null ? (
+        <AdminListState
+          query={users}
+          rows={rows}
+          loading="Loading users…"
+          failed="The users could not be loaded."
+          empty={search.trim() === '' ? 'No users yet.' : `No user matches “${search.trim()}”.`}
+        />
+      ) : (
+        <p role="alert" id="admin-user-search-problem">
+          {searchProblem}
+        </p>
+      )}
       {rows ? (
         <table className="data-table">
           <thead>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { BetSide } from '../../../../core/betting/parimutuel.ts';
+import { BET_SIDES, type BetSide } from '../../../../core/betting/parimutuel.ts';
 import { formatThousands } from '../../../../core/format/balance.ts';
 import { toast } from '../../../lib/toast.ts';
 import { myBetsQueryOptions } from '../api/myBetsQueryOptions.ts';
@@ -73,7 +73,7 @@ export function BettingPanel({
           </tr>
         </thead>
         <tbody>
-          {(['first', 'second', 'draw'] as const).map((key) => (
+          {BET_SIDES.map((key) => (
             <tr key={key}>
               <th scope="row">{labels[key]}</th>
               <td data-testid={`pool-${key}`}>{formatThousands(pools.data.pools[key])}</td>
@@ -90,7 +90,7 @@ export function BettingPanel({
           <label>
             Side
             <select value={side} onChange={(event) => setSide(event.target.value as BetSide)}>
-              {(['first', 'second', 'draw'] as const).map((key) => (
+              {BET_SIDES.map((key) => (
                 <option key={key} value={key}>
                   {labels[key]}
                 </option>
