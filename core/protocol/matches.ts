@@ -16,6 +16,12 @@ const matchStatusSchema = z.enum(['scheduled', 'live', 'finished', 'cancelled'])
 /** Who won: the player who moved first, the second, or nobody. */
 const matchResultSchema = z.enum(['first', 'second', 'draw']);
 
+/**
+ * Cells of the four in a row that won a match, `row * 7 + (column - 1)`, row 0 at the bottom.
+ * The server computes them once from the moves; clients only draw them.
+ */
+const winningLineSchema = z.array(z.int().check(z.minimum(0), z.maximum(41)));
+
 /** A Connect Four move string: columns '1'..'7', first player first. */
 export const movesSchema = z.string().check(z.regex(/^[1-7]{0,42}$/));
 
@@ -43,6 +49,8 @@ export const matchSummarySchema = z.object({
   players: z.tuple([matchPlayerSchema, matchPlayerSchema]),
   moves: movesSchema,
   result: z.optional(matchResultSchema),
+  /** Once a four in a row has won the match. */
+  winningLine: z.optional(winningLineSchema),
   startedAt: timestamp,
   endedAt: z.optional(timestamp),
   /** A scheduled match's first move: bets are taken until then. */
@@ -99,8 +107,8 @@ export const resultEventSchema = z.object({
   result: z.optional(matchResultSchema),
   moves: movesSchema,
   endedAt: timestamp,
-  /** Cells of the winning four: `row * 7 + (column - 1)`, row 0 at the bottom. */
-  winningLine: z.nullable(z.array(z.int().check(z.minimum(0), z.maximum(41)))),
+  /** The winning four's cells, or null for a draw or a cancelled match. */
+  winningLine: z.nullable(winningLineSchema),
 });
 
 /** SSE `spectators` event data: how many streams watch this match across every process. */

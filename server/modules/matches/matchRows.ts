@@ -6,6 +6,7 @@ import {
   matchSummarySchema,
   moveTraceSchema,
 } from '../../../core/protocol/matches.ts';
+import { winningLineOf } from './winningLine.ts';
 
 const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));
 
@@ -42,6 +43,7 @@ export const MATCH_FROM = `matches m join agents a1 on a1.id = m.first_agent_id
 
 /** The wire shape of a match row. */
 export function toMatchSummary(row: MatchRow): MatchSummary {
+  const winningLine = row.status === 'finished' ? winningLineOf(row.moves) : null;
   return matchSummarySchema.parse({
     id: row.id,
     game: 'connect4',
@@ -56,6 +58,7 @@ export function toMatchSummary(row: MatchRow): MatchSummary {
     ],
     moves: row.moves,
     ...(row.result ? { result: row.result } : {}),
+    ...(winningLine ? { winningLine } : {}),
     startedAt: row.started_at.toISOString(),
     ...(row.ended_at ? { endedAt: row.ended_at.toISOString() } : {}),
     ...(row.starts_at ? { startsAt: row.starts_at.toISOString() } : {}),

@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import { Connect4Position } from '../../../core/games/connect4/position.ts';
 import {
   MATCH_EVENT,
   type MatchMove,
@@ -11,18 +10,18 @@ import type { MatchHub, MatchWatcher } from './matchHub.ts';
 import type { MatchRow } from './matchRows.ts';
 import { type SseFrame, sseFrame } from './sseFrame.ts';
 import type { SseStreams } from './sseHeartbeat.ts';
+import { winningLineOf } from './winningLine.ts';
 
 /** The final event of a match read back from its row (a stream opened after it ended). */
 function resultOf(row: MatchRow): ResultEvent | null {
   if (row.status === 'live' || row.status === 'scheduled' || !row.ended_at) return null;
-  const outcome = Connect4Position.fromMoves(row.moves).outcome();
   return {
     matchId: row.id,
     status: row.status,
     ...(row.result ? { result: row.result } : {}),
     moves: row.moves,
     endedAt: row.ended_at.toISOString(),
-    winningLine: outcome.status === 'won' ? outcome.line : null,
+    winningLine: winningLineOf(row.moves),
   };
 }
 

@@ -70,12 +70,15 @@ describe.each(testDatabaseKinds())('match API and events on %s', (kind) => {
     expect(list.items.map((item) => [item.id, item.result, item.moves])).toEqual([
       ['m1', 'first', '4455667'],
     ]);
+    // The server sends the winning four (row 0, columns 4-7), so no client needs the rules.
+    expect([...(list.items[0]?.winningLine ?? [])].sort()).toEqual([3, 4, 5, 6]);
     expect((await app.inject('/api/matches?status=live')).json()).toEqual({
       items: [],
       nextCursor: null,
     });
     const detail = matchDetailSchema.parse((await app.inject('/api/matches/m1')).json());
     expect(detail.turns.map((turn) => turn.trace.reason)).toContain('plays column 7');
+    expect(detail.winningLine).toEqual(list.items[0]?.winningLine);
     expect((await app.inject('/api/matches/nope')).statusCode).toBe(404);
 
     const agents = agentListResponseSchema.parse((await app.inject('/api/agents')).json());

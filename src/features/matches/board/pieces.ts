@@ -1,5 +1,3 @@
-import { Connect4Position } from '../../../../core/games/connect4/position.ts';
-
 /** Board size of Connect Four. */
 export const COLUMNS = 7;
 /** @see COLUMNS */
@@ -24,14 +22,4 @@ export function piecesOf(moves: string, count = moves.length): Piece[] {
     pieces.push({ ply: i + 1, column, row, player: i % 2 === 0 ? 1 : 2 });
   }
   return pieces;
-}
-
-/** The cells (`row * 7 + column - 1`) of the four in a row that ended the game, if any. */
-export function winningLineOf(moves: string): number[] {
-  try {
-    const outcome = Connect4Position.fromMoves(moves).outcome();
-    return outcome.status === 'won' ? outcome.line : [];
-  } catch {
-    return [];
-  }
 }

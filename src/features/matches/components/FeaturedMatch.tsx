@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { MatchSummary } from '../../../../core/protocol/matches.ts';
 import { matchesQueryOptions } from '../api/matchesQueryOptions.ts';
-import { winningLineOf } from '../board/pieces.ts';
 import { mergeMoves, useMatchStream } from '../hooks/useMatchStream.ts';
 import { Board } from './Board.tsx';
 import { FeaturedAnnouncedMatch } from './FeaturedAnnouncedMatch.tsx';
@@ -53,7 +52,7 @@ export function FeaturedMatch() {
     <section className="featured" aria-labelledby="featured-title" data-testid="featured-match">
       <Board
         moves={moves}
-        winningLine={stream.result ? winningLineOf(moves) : []}
+        winningLine={stream.result?.winningLine ?? []}
         label={`Featured match, ${first.name} against ${second.name}, move ${moves.length}`}
       />
       <div>

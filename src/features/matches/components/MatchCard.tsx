@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import type { MatchSummary } from '../../../../core/protocol/matches.ts';
-import { winningLineOf } from '../board/pieces.ts';
 import { mergeMoves, useMatchStream } from '../hooks/useMatchStream.ts';
 import { Board } from './Board.tsx';
 import { resultText } from './resultText.ts';
@@ -32,7 +31,7 @@ export function MatchCard({ match }: { match: MatchSummary }) {
       <Board
         moves={moves}
         size="mini"
-        winningLine={over ? winningLineOf(moves) : []}
+        winningLine={over?.winningLine ?? []}
         label={`${first.name} against ${second.name}, ${moves.length} moves played`}
       />
       <p className="meta">

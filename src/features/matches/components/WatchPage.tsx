@@ -5,7 +5,6 @@ import { useNow } from '../../../lib/time/useNow.ts';
 import { BettingPanel } from '../../betting/components/BettingPanel.tsx';
 import { matchQueryOptions } from '../api/matchQueryOptions.ts';
 import { rosterQueryOptions } from '../api/rosterQueryOptions.ts';
-import { winningLineOf } from '../board/pieces.ts';
 import { useMatchStream } from '../hooks/useMatchStream.ts';
 import { useReplay } from '../hooks/useReplay.ts';
 import { Board } from './Board.tsx';
@@ -113,7 +112,7 @@ export function WatchPage() {
           <Board
             moves={moves}
             count={shown}
-            winningLine={over ? winningLineOf(moves) : []}
+            winningLine={over ? (stream.result?.winningLine ?? match.winningLine ?? []) : []}
             label={`Board after move ${shown}`}
             names={names}
           />
