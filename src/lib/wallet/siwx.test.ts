@@ -160,9 +160,14 @@ describe('createSiwxConfig', () => {
     await expect(createSiwxConfig(env).getSessions(chainId, wallet)).resolves.toEqual([]);
   });
 
-  it('getSessions returns nothing for a visitor', async () => {
-    stubServer({ '/auth/session': () => new Response('', { status: 401 }) });
+  it('getSessions returns nothing for a visitor, without a console message', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // JSON null is what /auth/session answers a visitor.
+    stubServer({ '/auth/session': () => Response.json(null) });
     await expect(createSiwxConfig(env).getSessions('eip155:1', address)).resolves.toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
   });
 
   it("revokeSession throws 'Network response was not ok' when the logout is not confirmed", async () => {

@@ -49,7 +49,7 @@ function stubServer(session: { address: string; chainId: number } | null) {
       if (url === '/auth/session') {
         return server.session
           ? new Response(JSON.stringify(server.session))
-          : new Response('', { status: 401 });
+          : Response.json(null);
       }
       if (url === '/auth/logout') {
         server.session = null;
