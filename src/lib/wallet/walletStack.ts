@@ -58,6 +58,7 @@ export async function createWalletStack(): Promise<LoadedAppKit> {
         location: window.location,
         now: () => new Date(),
         onSignedIn: () => window.location.reload(),
+        mayBeSignedIn,
       }),
       enableReconnect,
     }),
