@@ -9,7 +9,9 @@ export interface RestoreState {
   readonly session: WalletSession | null | undefined;
   /**
    * A sign-in was left for a wallet app and this page resumes it (the returnFromWallet note, set
-   * when the page was hidden with the wallet modal open): the re-check reopens the sign step.
+   * when the page was hidden with the wallet modal open): the re-check reopens the sign step. A
+   * reload with the modal open hides the page too, so it resumes the same way: the user was
+   * connecting or signing when they reloaded.
    */
   readonly resumingSignIn: boolean;
 }
