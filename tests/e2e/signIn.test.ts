@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { newIsolatedContext } from './support/browser.ts';
 import { signInThroughModal } from './support/signIn.ts';
 import { serverAndBrowserForFile } from './support/suite.ts';
-import { injectTestWallet } from './support/testWallet.ts';
+import { injectTestWallet, TEST_WALLET_RDNS } from './support/testWallet.ts';
 
 const admin = privateKeyToAccount(generatePrivateKey());
 let context: BrowserContext | undefined;
@@ -102,5 +102,49 @@ describe('wallet sign-in through the AppKit modal', () => {
     expect(await page.evaluate(() => fetch('/api/me').then((response) => response.status))).toBe(
       401,
     );
+  });
+
+  it('drops a remembered wallet on reload once the server has no session', async () => {
+    const { page, wallet } = await walletPage();
+    await signInThroughModal(page);
+    // The wallet stack loads in the background after the sign-in reload and reconnects the wallet.
+    const callsBeforeReconnect = wallet.methods.length;
+    await page.waitForFunction(() => document.querySelector('w3m-modal') !== null);
+    await expect
+      .poll(() => wallet.methods.slice(callsBeforeReconnect).includes('eth_chainId'))
+      .toBe(true);
+    // The session ends on the server's side only (it expired): the wallet still grants access.
+    await context?.clearCookies({ name: 'gridmind_session' });
+    const callsBeforeReload = wallet.methods.length;
+    await page.reload();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await expect
+      .poll(() => wallet.methods.slice(callsBeforeReload).includes('wallet_revokePermissions'), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    // Login starts over with the wallet list, not a sign step for the stale account.
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.locator(`[data-testid="wallet-selector-${TEST_WALLET_RDNS}"]`).waitFor();
+    expect(await page.locator('[data-testid="w3m-connecting-siwe-sign"]').count()).toBe(0);
+  });
+
+  it('keeps the restored wallet of a sign-in resumed after the tab was killed in the wallet app', async () => {
+    const { page, wallet } = await walletPage();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.locator(`[data-testid="wallet-selector-${TEST_WALLET_RDNS}"]`).click();
+    await page.locator('[data-testid="w3m-connecting-siwe-sign"]').waitFor();
+    // What returnFromWallet notes when the page is hidden with the modal open; the reload stands
+    // for the OS killing the tab while the user signs in the wallet app.
+    await page.evaluate(() => sessionStorage.setItem('gridmind.walletSignInPending', '1'));
+    const callsBeforeReload = wallet.methods.length;
+    await page.reload();
+    await Promise.all([
+      page.waitForEvent('load', { timeout: 90_000 }),
+      page.locator('[data-testid="w3m-connecting-siwe-sign"]').click(),
+    ]);
+    await page.getByTestId('user-nickname').waitFor();
+    expect(wallet.methods.slice(callsBeforeReload)).not.toContain('wallet_revokePermissions');
+    expect(wallet.methods.slice(callsBeforeReload)).not.toContain('eth_requestAccounts');
   });
 });

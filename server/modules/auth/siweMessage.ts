@@ -6,6 +6,8 @@ export const CLOCK_SKEW_MS = 60 * 1000;
 
 /** The fields of a sign-in message this server insists on, all present. */
 export interface StrictSiweMessage {
+  /** EIP-4361's optional scheme before the domain (`https` in `https://host wants you…`). */
+  scheme?: string;
   domain: string;
   address: `0x${string}`;
   uri: string;
@@ -34,6 +36,7 @@ export function parseSiweMessage(text: string): StrictSiweMessage | null {
   if (!domain || !address || !uri || !version || !nonce || !issuedAt) return null;
   if (!Number.isSafeInteger(chainId)) return null;
   return {
+    ...(parsed.scheme === undefined ? {} : { scheme: parsed.scheme }),
     domain,
     address: address as `0x${string}`,
     uri,
@@ -60,17 +63,22 @@ const sameOrigin = (uri: string, appOrigin: string): boolean => {
 };
 
 /**
- * True when the message is addressed to this app and valid now: domain is APP_ORIGIN's host, URI
- * on APP_ORIGIN, version 1, a supported chain; issuedAt and notBefore no later than now + skew;
- * issuedAt no earlier than the nonce's issue − skew (the message cannot predate its nonce);
- * expirationTime, when given, still ahead.
+ * True when the message is addressed to this app and valid now: scheme, when given, APP_ORIGIN's;
+ * domain is APP_ORIGIN's host, URI on APP_ORIGIN, version 1, a supported chain; issuedAt and
+ * notBefore no later than now + skew; issuedAt no earlier than the nonce's issue − skew (the
+ * message cannot predate its nonce); expirationTime, when given, still ahead.
  */
 export function isSiweMessageAcceptable(
   message: StrictSiweMessage,
   context: { appOrigin: string; nowMs: number; nonceIssuedAtMs: number },
 ): boolean {
   const { appOrigin, nowMs, nonceIssuedAtMs } = context;
-  if (message.domain !== new URL(appOrigin).host) return false;
+  const app = new URL(appOrigin);
+  // A wallet may show the scheme to the signer, so an `http://` message must not sign in to an
+  // https app. Compared exactly: URL gives the protocol in lower case, and RFC 3986 allows upper
+  // case, but no wallet or client of ours writes it so, and in auth a doubt is a refusal.
+  if (message.scheme !== undefined && `${message.scheme}:` !== app.protocol) return false;
+  if (message.domain !== app.host) return false;
   if (!sameOrigin(message.uri, appOrigin)) return false;
   if (message.version !== '1') return false;
   if (!(SUPPORTED_CHAIN_IDS as readonly number[]).includes(message.chainId)) return false;

@@ -105,8 +105,18 @@ describe.each(testDatabaseKinds())('POST /auth/verify on %s', (kind) => {
     ['a URI on another origin', { uri: 'https://localhost:8080/' }],
     ['a URI on another host', { uri: 'http://evil.example/' }],
     ['an unsupported chain', { chainId: 10 }],
+    ["a scheme other than the origin's", { scheme: 'https' }],
+    ['a scheme that is not a web one', { scheme: 'ftp' }],
+    ["the origin's scheme in upper case", { scheme: 'HTTP' }],
   ] as const)('refuses %s', async (_label, fields) => {
     expectRefused(await attempt(fields));
+  });
+
+  it("accepts a message naming the origin's scheme, and one naming none", async () => {
+    const named = await attempt({ scheme: 'http' });
+    expect(named.statusCode).toBe(200);
+    expect(named.json()).toEqual({ success: true });
+    expect((await attempt({ scheme: undefined })).statusCode).toBe(200);
   });
 
   it('accepts a URI with a path on the app origin, and Arbitrum One', async () => {
@@ -263,5 +273,38 @@ describe.each(testDatabaseKinds())('POST /auth/verify on %s', (kind) => {
       postVerify(t.app, cookie, { message, signature }),
     ]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 401]);
+  });
+});
+
+describe('POST /auth/verify on an https origin', () => {
+  const HTTPS_ORIGIN = 'https://gridmind.example';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', {
+      APP_ORIGIN: HTTPS_ORIGIN,
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function attempt(fields: SiweFields) {
+    const wallet = createTestWallet();
+    const { nonce, cookie } = await fetchNonce(t.app);
+    const message = buildSiweMessage(HTTPS_ORIGIN, wallet, nonce, t.clock.now(), fields);
+    const signature = await wallet.signMessage({ message });
+    return postVerify(t.app, cookie, { message, signature });
+  }
+
+  it('refuses a message naming http:// with the same 401 as any failure', async () => {
+    const response = await attempt({ scheme: 'http' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ success: false });
+  });
+
+  it('accepts a message naming https://, and one naming no scheme', async () => {
+    expect((await attempt({ scheme: 'https' })).statusCode).toBe(200);
+    expect((await attempt({})).statusCode).toBe(200);
   });
 });

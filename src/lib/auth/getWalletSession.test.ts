@@ -28,12 +28,21 @@ describe('getWalletSession', () => {
     await expect(getWalletSession()).resolves.toBeNull();
   });
 
+  it("is null without a word for the server's visitor answer, JSON null", async () => {
+    // What /auth/session sends a visitor (server/modules/auth/routes.ts): no session, no failure.
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    replyWith('null');
+    await expect(getWalletSession()).resolves.toBeNull();
+    expect(console.warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+  });
+
   it.each([
     ['no address', { chainId: 1 }, 'SIWE session is missing address'],
     ['a numeric address', { address: 1, chainId: 1 }, 'SIWE session is missing address'],
     ['no chainId', { address }, 'SIWE session is missing chainId'],
     ['a string chainId', { address, chainId: '1' }, 'SIWE session is missing chainId'],
-    ['no object at all', null, 'siweControllerClient:getSession - session is undefined'],
+    ['a number', 1, 'siweControllerClient:getSession - session is undefined'],
   ])('counts a reply with %s as no session and says why', async (_, body, text) => {
     replyWith(JSON.stringify(body));
     await expect(getWalletSession()).resolves.toBeNull();

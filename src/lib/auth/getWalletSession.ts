@@ -3,15 +3,18 @@ import { type WalletSession, walletSessionSchema } from '../../../core/protocol/
 import { AUTH_ERRORS } from '../../../core/protocol/authErrors.ts';
 
 /**
- * `GET /auth/session`: the signed-in wallet, or null. A reply without a string address and a
- * numeric chainId counts as no session (SPEC section 5); the console says which part was missing
- * with the texts of SPEC section 8.
+ * `GET /auth/session`: the signed-in wallet, or null. The server answers `null` for a visitor:
+ * that is the ordinary "no session", so it is returned quietly. Any other reply without a string
+ * address and a numeric chainId counts as no session too (SPEC section 5), but is not what our
+ * server sends, so the console says which part was missing with the texts of SPEC section 8.
  */
 export async function getWalletSession(): Promise<WalletSession | null> {
   const response = await fetch('/auth/session', { credentials: 'include', cache: 'no-store' });
   if (response.status === 401) return null;
   if (!response.ok) throw new GridmindError(AUTH_ERRORS.networkResponseNotOk);
-  const parsed = walletSessionSchema.safeParse(await response.json().catch(() => undefined));
+  const body: unknown = await response.json().catch(() => undefined);
+  if (body === null) return null;
+  const parsed = walletSessionSchema.safeParse(body);
   if (parsed.success) return parsed.data;
   console.warn(sessionProblem(parsed.error.issues[0]?.path[0]));
   return null;

@@ -102,4 +102,52 @@ describe('createWalletSignInLossHandler', () => {
     await onUser(null);
     expect(warn).toHaveBeenCalledWith('Wallet disconnect failed', failure);
   });
+
+  it("starts AppKit for a visitor's page whose AppKit remembers a connection", async () => {
+    let starts = 0;
+    const onUser = createWalletSignInLossHandler(async () => undefined, {
+      remembered: () => true,
+      start: async () => void starts++,
+    });
+    await onUser(undefined);
+    expect(starts).toBe(0);
+    await onUser(null);
+    expect(starts).toBe(1);
+  });
+
+  it('starts AppKit after a lost sign-in when the page had not loaded it', async () => {
+    let starts = 0;
+    const onUser = createWalletSignInLossHandler(async () => undefined, {
+      remembered: () => true,
+      start: async () => void starts++,
+    });
+    await onUser(user);
+    expect(starts).toBe(0);
+    await onUser(null);
+    expect(starts).toBe(1);
+  });
+
+  it('starts nothing when nothing is remembered, or for a signed-in user', async () => {
+    let remembers = false;
+    let starts = 0;
+    const onUser = createWalletSignInLossHandler(async () => undefined, {
+      remembered: () => remembers,
+      start: async () => void starts++,
+    });
+    await onUser(null);
+    remembers = true;
+    await onUser(user);
+    expect(starts).toBe(0);
+  });
+
+  it('logs a failed start instead of failing', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const failure = new Error('chunk failed');
+    const onUser = createWalletSignInLossHandler(async () => undefined, {
+      remembered: () => true,
+      start: () => Promise.reject(failure),
+    });
+    await onUser(null);
+    expect(warn).toHaveBeenCalledWith('Wallet disconnect failed', failure);
+  });
 });

@@ -9,6 +9,7 @@ const options = createAppKitOptions({
   projectId: 'a'.repeat(32),
   adapters: [] as unknown as NonNullable<CreateAppKit['adapters']>,
   siwx: {} as NonNullable<CreateAppKit['siwx']>,
+  enableReconnect: false,
 });
 
 describe('the AppKit configuration', () => {
@@ -17,6 +18,18 @@ describe('the AppKit configuration', () => {
     expect(options.defaultNetwork?.id).toBe(1);
     expect(options.enableNetworkSwitch).toBe(true);
     expect(options.allowUnsupportedChain).toBe(false);
+  });
+
+  it('passes the start-up decision on restoring the remembered connection to AppKit', () => {
+    expect(options.enableReconnect).toBe(false);
+    const restoring = createAppKitOptions({
+      origin: 'https://gridmind.example',
+      projectId: 'a'.repeat(32),
+      adapters: [] as unknown as NonNullable<CreateAppKit['adapters']>,
+      siwx: {} as NonNullable<CreateAppKit['siwx']>,
+      enableReconnect: true,
+    });
+    expect(restoring.enableReconnect).toBe(true);
   });
 
   it('signs in with wallets only and keeps swaps, on-ramp, receive, send, history, analytics and all wallets', () => {

@@ -10,6 +10,8 @@ export interface AppKitOptionsInput {
   projectId: string;
   adapters: NonNullable<CreateAppKit['adapters']>;
   siwx: NonNullable<CreateAppKit['siwx']>;
+  /** Whether AppKit may restore the connection it remembers (see restoreWalletConnection.ts). */
+  enableReconnect: boolean;
 }
 
 /**
@@ -56,5 +58,6 @@ export function createAppKitOptions(input: AppKitOptionsInput): CreateAppKit {
     // universal (https) one; the https link opens the app when installed and its site when not.
     experimental_preferUniversalLinks: true,
     siwx: input.siwx,
+    enableReconnect: input.enableReconnect,
   };
 }

@@ -11,10 +11,16 @@ export interface LoadedAppKit {
 }
 
 let loading: Promise<LoadedAppKit> | undefined;
+let loaded: LoadedAppKit | undefined;
 
 /** True once something asked for AppKit (it may still be loading). */
 export function isAppKitRequested(): boolean {
   return loading !== undefined;
+}
+
+/** True while the wallet modal is open in this page (connecting or signing); false before it loaded. */
+export function isWalletModalOpen(): boolean {
+  return loaded?.appKit.isOpen() ?? false;
 }
 
 /**
@@ -26,6 +32,10 @@ export function loadAppKit(): Promise<LoadedAppKit> {
   ignoreOfflineRejections();
   loading ??= import('./walletStack.ts')
     .then(({ createWalletStack }) => createWalletStack())
+    .then((stack) => {
+      loaded = stack;
+      return stack;
+    })
     .catch((error: unknown) => {
       loading = undefined; // let a later click retry
       throw error;

@@ -1,4 +1,4 @@
-import { isAppKitRequested } from './appkit.ts';
+import { isWalletModalOpen } from './appkit.ts';
 import {
   isWalletSignInPending,
   markWalletSignInPending,
@@ -15,14 +15,18 @@ export interface ReturnFromWalletOptions {
   readonly minIntervalMs?: number;
   /** Where a trip to the wallet is noted for a page that restarts; the tab's sessionStorage. */
   readonly storage?: Storage | undefined;
-  /** True while the wallet modal is in use in this page (AppKit was asked for). */
+  /**
+   * True while a sign-in is under way in this page: the wallet modal is open (connecting, or on
+   * the sign step). Not merely "AppKit loaded": a signed-in page has it too, and a reload hides
+   * the page, which would then resume a sign-in nobody started (and keep a stale wallet).
+   */
   readonly walletInUse?: () => boolean;
 }
 
 /**
  * Calls `onReturn` when the user comes back from a wallet app: the page becomes visible again
  * (`visibilitychange`) or is restored from the back-forward cache (`pageshow` with `persisted`).
- * Never runs twice at once. Leaving the page while the wallet modal is in use notes the trip in
+ * Never runs twice at once. Leaving the page while the wallet modal is open notes the trip in
  * the tab's storage: if the OS kills the tab meanwhile, the new page finds the note and re-checks
  * at once, so a pending sign-in resumes. Returns a function that stops watching.
  */
@@ -31,7 +35,7 @@ export function watchReturnFromWallet(options: ReturnFromWalletOptions): () => v
   const now = options.now ?? Date.now;
   const minIntervalMs = options.minIntervalMs ?? 1000;
   const storage = 'storage' in options ? options.storage : pageSessionStorage(win);
-  const walletInUse = options.walletInUse ?? isAppKitRequested;
+  const walletInUse = options.walletInUse ?? isWalletModalOpen;
   let lastRunAt = Number.NEGATIVE_INFINITY;
   let running = false;
 

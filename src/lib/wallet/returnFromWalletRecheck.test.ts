@@ -135,6 +135,38 @@ describe('recheckAfterWalletReturn', () => {
     expect(isWalletSignInPending(storage)).toBe(false);
   });
 
+  it("keeps the note while AppKit loads, so AppKit's start-up restores the resumed connection", async () => {
+    const storage = memoryStorage();
+    markWalletSignInPending(storage);
+    const { wallet } = fakeWallet({
+      requested: false,
+      caipAddress: `eip155:1:${ADDRESS}`,
+      restoresOnReady: true,
+    });
+    const load = wallet.load.bind(wallet);
+    let pendingWhileLoading: boolean | undefined;
+    wallet.load = async () => {
+      pendingWhileLoading = isWalletSignInPending(storage);
+      return load();
+    };
+    await recheck(wallet, { signedInBefore: false, storage });
+    expect(pendingWhileLoading).toBe(true);
+    expect(isWalletSignInPending(storage)).toBe(false);
+  });
+
+  it('forgets the note even when AppKit fails to load', async () => {
+    const storage = memoryStorage();
+    markWalletSignInPending(storage);
+    const { wallet } = fakeWallet({ requested: false });
+    wallet.load = async () => {
+      throw new Error('chunk failed');
+    };
+    await expect(recheck(wallet, { signedInBefore: false, storage })).rejects.toThrow(
+      'chunk failed',
+    );
+    expect(isWalletSignInPending(storage)).toBe(false);
+  });
+
   it('a killed tab whose sign-in the server already accepted shows it without another reload', async () => {
     const storage = memoryStorage();
     markWalletSignInPending(storage);

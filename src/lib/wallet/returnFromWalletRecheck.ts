@@ -51,13 +51,14 @@ export async function recheckAfterWalletReturn(options: {
   const storage = 'storage' in options ? options.storage : pageSessionStorage(window);
   const signedInBefore = options.queryClient.getQueryData(options.meQueryKey) != null;
   const pending = isWalletSignInPending(storage);
-  clearWalletSignInPending(storage);
   // A page that never loaded AppKit and was not left mid sign-in has no wallet to re-check.
   const resumed = pending && !wallet.isRequested();
   await options.queryClient.invalidateQueries({ queryKey: options.meQueryKey });
   if (!pending && !wallet.isRequested()) return;
 
-  const { appKit } = await wallet.load();
+  // The note is forgotten only once AppKit exists: its start-up reads it to restore the wallet
+  // connection of the sign-in this page resumes (restoreWalletConnection.ts).
+  const { appKit } = await wallet.load().finally(() => clearWalletSignInPending(storage));
   // A new page's AppKit restores the wallet connection while it initializes; a slow or
   // unreachable Reown cloud must not hold the re-check forever.
   await withTimeout(appKit.ready(), RECONNECT_TIMEOUT_MS, 'AppKit did not get ready').catch(

@@ -51,6 +51,7 @@ const env = {
   location: { host: 'gridmind.test:8443', origin: 'https://gridmind.test:8443' },
   now: () => new Date('2026-03-04T05:06:07.000Z'),
   onSignedIn: () => {},
+  mayBeSignedIn: () => true,
 };
 
 /** The product server at its HTTP boundary, answering each path from a table. */
@@ -160,9 +161,22 @@ describe('createSiwxConfig', () => {
     await expect(createSiwxConfig(env).getSessions(chainId, wallet)).resolves.toEqual([]);
   });
 
-  it('getSessions returns nothing for a visitor', async () => {
-    stubServer({ '/auth/session': () => new Response('', { status: 401 }) });
+  it('getSessions returns nothing for a visitor, without a console message', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // JSON null is what /auth/session answers a visitor.
+    stubServer({ '/auth/session': () => Response.json(null) });
     await expect(createSiwxConfig(env).getSessions('eip155:1', address)).resolves.toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('setSessions with none logs out a page that may be signed in, and asks nothing of a visitor', async () => {
+    const calls = stubServer({ '/auth/logout': () => new Response('{}') });
+    await createSiwxConfig(env).setSessions([]);
+    expect(calls).toEqual(['/auth/logout']);
+    await createSiwxConfig({ ...env, mayBeSignedIn: () => false }).setSessions([]);
+    expect(calls).toEqual(['/auth/logout']);
   });
 
   it("revokeSession throws 'Network response was not ok' when the logout is not confirmed", async () => {

@@ -22,6 +22,8 @@ export interface SiwxEnvironment {
   now: () => Date;
   /** Called after the server accepted a signature (SPEC section 4: the page reloads). */
   onSignedIn: () => void;
+  /** Whether the page may be signed in (the sign-in hint): without it there is nothing to revoke. */
+  mayBeSignedIn: () => boolean;
 }
 
 function chainIdNumber(caipChainId: string): number {
@@ -100,6 +102,9 @@ export function createSiwxConfig(env: SiwxEnvironment): SIWXConfig {
     async setSessions(sessions) {
       const [latest] = sessions.slice(-1);
       if (!latest) {
+        // AppKit clears sessions on every disconnect, also the one that drops a visitor's stale
+        // connection at start-up; a logout then would only race the visitor's first nonce.
+        if (!env.mayBeSignedIn()) return;
         await this.revokeSession('eip155:1', '');
         return;
       }

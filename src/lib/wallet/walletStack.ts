@@ -4,14 +4,33 @@ import * as appKitControllers from '@reown/appkit-controllers';
 import { getAppCacheLayer } from '../../cache/appCache.ts';
 import { createWalletSettings } from '../../cache/walletSettings.ts';
 import { REOWN_PROJECT_ID } from '../../config/env.ts';
+import { getWalletSession } from '../auth/getWalletSession.ts';
+import { mayBeSignedIn } from '../auth/signInHint.ts';
+import { withTimeout } from '../withTimeout.ts';
 import { createAppKitOptions, WALLET_NETWORKS } from './appKitOptions.ts';
 import type { LoadedAppKit } from './appkit.ts';
 import { keepOwnRemoteFeatures } from './keepOwnRemoteFeatures.ts';
 import { mirrorWalletSettings } from './mirrorWalletSettings.ts';
+import { mayRestoreWalletConnection } from './restoreWalletConnection.ts';
+import { isWalletSignInPending, pageSessionStorage } from './returnFromWalletPending.ts';
 import { createSiwxConfig } from './siwx.ts';
 import { installWalletLinkRules } from './walletLinkRules.ts';
 import { detectWalletPlatform } from './walletPlatform.ts';
 import { watchWalletSignIn } from './watchWalletSignIn.ts';
+
+/** How long AppKit's creation waits for the server's session before it counts as no answer. */
+const SESSION_TIMEOUT_MS = 5_000;
+
+/**
+ * The server's session for AppKit's start-up: null without a sign-in hint (a visitor: nothing to
+ * ask), undefined when the server gives no answer in time.
+ */
+async function startUpSession() {
+  if (!mayBeSignedIn()) return null;
+  return withTimeout(getWalletSession(), SESSION_TIMEOUT_MS, 'No session answer').catch(
+    () => undefined,
+  );
+}
 
 /**
  * Creates the one AppKit modal over wagmi. This module is only ever imported dynamically (see
@@ -19,7 +38,13 @@ import { watchWalletSignIn } from './watchWalletSignIn.ts';
  * helpers and the settings cache with their schemas) stay out of `/`'s first load, and the build
  * fetches them all at once when it is.
  */
-export function createWalletStack(): LoadedAppKit {
+export async function createWalletStack(): Promise<LoadedAppKit> {
+  // Read before the session request: the re-check forgets the note once AppKit exists.
+  const resumingSignIn = isWalletSignInPending(pageSessionStorage(window));
+  const enableReconnect = mayRestoreWalletConnection({
+    session: await startUpSession(),
+    resumingSignIn,
+  });
   // Our deep-link and pairing rules replace AppKit's before the modal exists (see walletLinkRules).
   installWalletLinkRules(appKitControllers, { platform: detectWalletPlatform(), now: Date.now });
   const wagmiAdapter = new WagmiAdapter({ projectId: REOWN_PROJECT_ID, networks: WALLET_NETWORKS });
@@ -33,7 +58,9 @@ export function createWalletStack(): LoadedAppKit {
         location: window.location,
         now: () => new Date(),
         onSignedIn: () => window.location.reload(),
+        mayBeSignedIn,
       }),
+      enableReconnect,
     }),
   );
   keepOwnRemoteFeatures(appKit);

@@ -47,9 +47,7 @@ function stubServer(session: { address: string; chainId: number } | null) {
     vi.fn(async (url: string) => {
       server.calls.push(url);
       if (url === '/auth/session') {
-        return server.session
-          ? new Response(JSON.stringify(server.session))
-          : new Response('', { status: 401 });
+        return server.session ? new Response(JSON.stringify(server.session)) : Response.json(null);
       }
       if (url === '/auth/logout') {
         server.session = null;

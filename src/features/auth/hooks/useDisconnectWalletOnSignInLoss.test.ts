@@ -3,7 +3,7 @@ import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../../../core/protocol/auth.ts';
-import type { DisconnectableWallet } from '../../../lib/auth/walletSignInLoss.ts';
+import type { DisconnectableWallet, RememberedWallet } from '../../../lib/auth/walletSignInLoss.ts';
 import { useDisconnectWalletOnSignInLoss } from './useDisconnectWalletOnSignInLoss.ts';
 
 // React's act() warns unless the environment says it is a test.
@@ -19,8 +19,9 @@ const user: Me = {
 function Probe(props: {
   me: Me | null | undefined;
   loadedWallet: () => Promise<DisconnectableWallet | undefined>;
+  rememberedWallet?: RememberedWallet;
 }) {
-  useDisconnectWalletOnSignInLoss(props.me, props.loadedWallet);
+  useDisconnectWalletOnSignInLoss(props.me, props.loadedWallet, props.rememberedWallet);
   return null;
 }
 
@@ -45,6 +46,22 @@ describe('useDisconnectWalletOnSignInLoss', () => {
     expect(appKit.disconnects).toBe(0);
     await show(null);
     await vi.waitFor(() => expect(appKit.disconnects).toBe(1));
+    act(() => root.unmount());
+  });
+
+  it('starts AppKit for a visitor whose page remembers a wallet, and not for a signed-in user', async () => {
+    let starts = 0;
+    const rememberedWallet = { remembered: () => true, start: async () => void starts++ };
+    const loadedWallet = async () => undefined;
+    const root = createRoot(document.createElement('div'));
+    const show = (me: Me | null | undefined) =>
+      act(() => root.render(createElement(Probe, { me, loadedWallet, rememberedWallet })));
+
+    await show(undefined);
+    await show(user);
+    expect(starts).toBe(0);
+    await show(null);
+    await vi.waitFor(() => expect(starts).toBe(1));
     act(() => root.unmount());
   });
 });

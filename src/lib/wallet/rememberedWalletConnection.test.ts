@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { hasRememberedWalletConnection } from './rememberedWalletConnection.ts';
+import { memoryStorage } from './returnFromWalletTestStorage.ts';
+
+describe('hasRememberedWalletConnection', () => {
+  it("reads AppKit's connector id of the EVM namespace", () => {
+    const storage = memoryStorage();
+    expect(hasRememberedWalletConnection(() => storage)).toBe(false);
+    storage.setItem('@appkit/eip155:connected_connector_id', 'app.gridmind.testwallet');
+    expect(hasRememberedWalletConnection(() => storage)).toBe(true);
+    storage.removeItem('@appkit/eip155:connected_connector_id');
+    expect(hasRememberedWalletConnection(() => storage)).toBe(false);
+  });
+
+  it('remembers nothing without storage, or when reading it throws', () => {
+    expect(hasRememberedWalletConnection(() => undefined)).toBe(false);
+    expect(
+      hasRememberedWalletConnection(() => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      }),
+    ).toBe(false);
+  });
+});
