@@ -1,0 +1,37 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getAppCacheLayer } from '../../../cache/appCache.ts';
+import { CACHE_LIFETIMES_MS } from '../../../cache/lifetimes.ts';
+import { createWalletCache } from '../../../cache/walletCache.ts';
+import { LOCAL_REOWN_PROJECT_ID, REOWN_PROJECT_ID } from '../../../config/env.ts';
+import { loadAppKit } from '../../../lib/wallet/appkit.ts';
+import { loadTokenBalances, type TokenBalanceSource } from './loadTokenBalances.ts';
+
+/** The balance API needs a real Reown project; with the local placeholder the RPCs answer. */
+async function tokenBalanceSource(): Promise<TokenBalanceSource> {
+  const { wagmiConfig, sdk } = await loadAppKit();
+  return REOWN_PROJECT_ID === LOCAL_REOWN_PROJECT_ID
+    ? { kind: 'rpc', wagmiConfig }
+    : { kind: 'api', projectId: REOWN_PROJECT_ID, sdk };
+}
+
+/**
+ * One chain's token balances for the wallet panel, cache first (see loadTokenBalances). Never
+ * saved with the query cache: the balance cache alone decides how long a list may be shown.
+ */
+export function tokenBalancesQueryOptions(wallet: { address: `0x${string}`; chainId: number }) {
+  return queryOptions({
+    queryKey: ['tokenBalances', wallet.chainId, wallet.address.toLowerCase()] as const,
+    queryFn: async () =>
+      loadTokenBalances({
+        cache: createWalletCache(await getAppCacheLayer()),
+        wallet,
+        source: tokenBalanceSource,
+      }),
+    // Offline the cache may still answer, so the query runs rather than pausing.
+    networkMode: 'always',
+    staleTime: CACHE_LIFETIMES_MS.balances,
+    // SPEC section 9: token balances are asked again only 30 s after a failure, not retried now.
+    retry: false,
+    meta: { persist: false },
+  });
+}
