@@ -58,7 +58,7 @@ const pageRoutes: RouteObject[] = [
         import('../features/wallet/components/WalletPanel.tsx'),
       ]);
       // The app composes features: the profile shows the sign-in button and the wallet panel.
-      const wallet = (address: string) => <WalletPanel address={address} />;
+      const wallet = (address: string) => <WalletPanel address={address} showTokens />;
       return { element: <ProfilePage signIn={<LoginButton />} wallet={wallet} /> };
     },
   },

@@ -5,6 +5,7 @@ import { createWalletCache } from '../../../cache/walletCache.ts';
 import { LOCAL_REOWN_PROJECT_ID, REOWN_PROJECT_ID } from '../../../config/env.ts';
 import { loadAppKit } from '../../../lib/wallet/appkit.ts';
 import { loadTokenBalances, type TokenBalanceSource } from './loadTokenBalances.ts';
+import { mayAskTokenBalancesAgain } from './tokenBalanceRetry.ts';
 
 /** The balance API needs a real Reown project; with the local placeholder the RPCs answer. */
 async function tokenBalanceSource(): Promise<TokenBalanceSource> {
@@ -30,8 +31,10 @@ export function tokenBalancesQueryOptions(wallet: { address: `0x${string}`; chai
     // Offline the cache may still answer, so the query runs rather than pausing.
     networkMode: 'always',
     staleTime: CACHE_LIFETIMES_MS.balances,
-    // SPEC section 9: token balances are asked again only 30 s after a failure, not retried now.
+    // SPEC section 9: after a failure, nothing is asked for 30 s (no retry, no refetch on mount
+    // or focus); a failed query shows 'Token Balance Unavailable' meanwhile.
     retry: false,
+    enabled: (query) => mayAskTokenBalancesAgain(query.state, Date.now()),
     meta: { persist: false },
   });
 }
