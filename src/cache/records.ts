@@ -32,7 +32,7 @@ export type DirectoryWallet = z.infer<typeof directoryWalletSchema>;
  * One token held on one chain, as the wallet panel lists it: the quantity as exact decimal text
  * ('1234.5'), and its value in US dollars when Reown's balance API priced it (null over RPC).
  */
-export const tokenBalanceSchema = z.object({
+const tokenBalanceSchema = z.object({
   /** The ERC-20 contract. */
   address: z.string().min(1),
   name: z.string(),

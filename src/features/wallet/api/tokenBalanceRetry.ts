@@ -1,5 +1,5 @@
 /** SPEC section 9: token balances are asked again only 30 s after the last failure. */
-export const TOKEN_BALANCE_RETRY_AFTER_MS = 30_000;
+const TOKEN_BALANCE_RETRY_AFTER_MS = 30_000;
 
 /**
  * Whether a token balance query may ask again: always, unless its last answer was a failure less

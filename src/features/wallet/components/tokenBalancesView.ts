@@ -31,7 +31,7 @@ export type TokenBalancesView =
     };
 
 /** The message for a network whose balances could not be read (SPEC section 8's toast text). */
-export const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable';
+const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable';
 /** Offline with nothing in the balance cache: what will happen, not an error. */
 export const TOKEN_BALANCE_OFFLINE = 'You are offline; token balances load when you reconnect.';
 
