@@ -6,6 +6,7 @@ import { LOCAL_REOWN_PROJECT_ID, REOWN_PROJECT_ID } from '../../../config/env.ts
 import { loadAppKit } from '../../../lib/wallet/appkit.ts';
 import { loadTokenBalances, type TokenBalanceSource } from './loadTokenBalances.ts';
 import { mayAskTokenBalancesAgain } from './tokenBalanceRetry.ts';
+import { TokenBalancesError } from './tokenBalancesError.ts';
 
 /** The balance API needs a real Reown project; with the local placeholder the RPCs answer. */
 async function tokenBalanceSource(): Promise<TokenBalanceSource> {
@@ -22,17 +23,24 @@ async function tokenBalanceSource(): Promise<TokenBalanceSource> {
 export function tokenBalancesQueryOptions(wallet: { address: `0x${string}`; chainId: number }) {
   return queryOptions({
     queryKey: ['tokenBalances', wallet.chainId, wallet.address.toLowerCase()] as const,
-    queryFn: async () =>
-      loadTokenBalances({
-        cache: createWalletCache(await getAppCacheLayer()),
-        wallet,
-        source: tokenBalanceSource,
-      }),
+    queryFn: async () => {
+      try {
+        return await loadTokenBalances({
+          cache: createWalletCache(await getAppCacheLayer()),
+          wallet,
+          source: tokenBalanceSource,
+        });
+      } catch (error) {
+        if (navigator.onLine) throw error;
+        throw new TokenBalancesError('the browser is offline', error, { offline: true });
+      }
+    },
     // Offline the cache may still answer, so the query runs rather than pausing.
     networkMode: 'always',
     staleTime: CACHE_LIFETIMES_MS.balances,
     // SPEC section 9: after a failure, nothing is asked for 30 s (no retry, no refetch on mount
-    // or focus); a failed query shows 'Token Balance Unavailable' meanwhile.
+    // or focus); a failed query shows 'Token Balance Unavailable' meanwhile. Offline failures
+    // are exempt, so the reconnect refetch runs.
     retry: false,
     enabled: (query) => mayAskTokenBalancesAgain(query.state, Date.now()),
     meta: { persist: false },
