@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WATCHED_TOKENS } from '../../src/config/watchedTokens.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 import { newIsolatedContext } from './support/browser.ts';
 import { matchWithStatus } from './support/matches.ts';
 import { serveFakeRpc, waitForPersistedMe, waitForServiceWorkerControl } from './support/pwa.ts';
@@ -291,6 +292,14 @@ describe('token balances on the profile', () => {
     // Every watched token was asked once; the ones not held are not listed.
     const oneRead = WATCHED_ADDRESSES.length;
     expect(rpc.tokenCalls).toBe(oneRead);
+    // At 360 px the tables fit without sideways scrolling, and axe finds nothing serious.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await ethereum.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/gridmind-profile-tokens-360.png', fullPage: true });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     const profileSaved = async () =>
       (await readSavedQueries(page)).some((query) => query.queryKey[0] === 'profile' && query.data);
     await expect.poll(profileSaved, { timeout: 30_000 }).toBe(true);
