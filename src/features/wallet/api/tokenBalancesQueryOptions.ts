@@ -40,7 +40,7 @@ export function tokenBalancesQueryOptions(wallet: { address: `0x${string}`; chai
     staleTime: CACHE_LIFETIMES_MS.balances,
     // SPEC section 9: after a failure, nothing is asked for 30 s (no retry, no refetch on mount
     // or focus); a failed query shows 'Token Balance Unavailable' meanwhile. Offline failures
-    // are exempt, so the reconnect refetch runs.
+    // are exempt, so reconnecting asks again (see useTokenBalances).
     retry: false,
     enabled: (query) => mayAskTokenBalancesAgain(query.state, Date.now()),
     meta: { persist: false },
