@@ -30,4 +30,15 @@ describe('service worker routes', () => {
     expect(isLazyAssetUrl(new URL('https://cdn.example/assets/x.js'), ORIGIN)).toBe(false);
     expect(isLazyAssetUrl(new URL(`${ORIGIN}/icons/icon-192.png`), ORIGIN)).toBe(false);
   });
+
+  it("leaves Reown's blockchain API (token balances, identities) to the network, never cached", () => {
+    for (const url of [
+      'https://rpc.walletconnect.org/v1/account/0x3F736b4947F61A0db0231C9bD8849818d233710D/balance?currency=usd&chainId=eip155%3A1&projectId=p',
+      'https://rpc.walletconnect.org/v1/identity/0x3F736b4947F61A0db0231C9bD8849818d233710D?projectId=p',
+      'https://rpc.walletconnect.org/v1/?chainId=eip155%3A42161&projectId=p',
+    ]) {
+      expect(isWalletImageUrl(new URL(url)), url).toBe(false);
+      expect(isLazyAssetUrl(new URL(url), ORIGIN), url).toBe(false);
+    }
+  });
 });

@@ -20,8 +20,9 @@ const CONTENT_SECURITY_POLICY = [
     'wss://*.walletconnect.com wss://*.walletconnect.org',
     'https://*.reown.com wss://*.reown.com',
     'https://*.web3modal.org https://*.web3modal.com',
-    // Reown's RPC first, then each network's public fallback in the installed viem's chain
-    // definitions (mainnet: ethereum.reth.rs; Arbitrum One: arb1.arbitrum.io).
+    // Reown's RPC and blockchain API first (the wallet panel's token balances and identities
+    // are fetched from rpc.walletconnect.org/v1/…), then each network's public fallback in the
+    // installed viem's chain definitions (mainnet: ethereum.reth.rs; Arbitrum One: arb1.arbitrum.io).
     'https://rpc.walletconnect.org https://ethereum.reth.rs https://arb1.arbitrum.io',
   ].join(' '),
   // Avatars (ENS records, wallet directory identities) are user-chosen images on any host. An

@@ -2,7 +2,8 @@ import { LoginButton } from '../features/auth/components/LoginButton.tsx';
 import { ProfilePage } from '../features/profile/components/ProfilePage.tsx';
 import { WalletPanel } from '../features/wallet/components/WalletPanel.tsx';
 
-const wallet = (address: string) => <WalletPanel address={address} />;
+// Profile lists the token balances too; the header menu's panel stays short.
+const wallet = (address: string) => <WalletPanel address={address} showTokens />;
 
 /** The app composes features: the profile shows the sign-in button and the wallet panel. */
 export function ProfileRoute() {

@@ -1,7 +1,6 @@
 /** The object stores of Gridmind's IndexedDB database, one per kind of record. */
 export const CACHE_STORES = [
-  // Token balances: nothing writes them (the panel shows the native balance only); the store stays
-  // so the database keeps its version and needs no upgrade.
+  // Token balances: the wallet panel's ERC-20 list per chain and address.
   'balances',
   'nativeBalances',
   'ens',

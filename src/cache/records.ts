@@ -27,3 +27,23 @@ export const directoryWalletSchema = z.object({
   webapp_link: z.string().nullable().optional(),
 });
 export type DirectoryWallet = z.infer<typeof directoryWalletSchema>;
+
+/**
+ * One token held on one chain, as the wallet panel lists it: the quantity as exact decimal text
+ * ('1234.5'), and its value in US dollars when Reown's balance API priced it (null over RPC).
+ */
+const tokenBalanceSchema = z.object({
+  /** The ERC-20 contract. */
+  address: z.string().min(1),
+  name: z.string(),
+  symbol: z.string().min(1),
+  /** Zero-decimal tokens are never kept (SPEC section 5). */
+  decimals: z.number().int().min(1).max(36),
+  quantity: z.string().regex(/^\d+(\.\d+)?$/),
+  usdValue: z.number().nonnegative().nullable(),
+  iconUrl: z.string().nullable(),
+});
+export type TokenBalance = z.infer<typeof tokenBalanceSchema>;
+
+/** A chain's token list for one address; empty means the account holds none of them. */
+export const tokenBalancesSchema = z.array(tokenBalanceSchema);

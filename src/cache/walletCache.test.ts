@@ -37,6 +37,39 @@ describe('wallet cache lifetimes', () => {
     expect(await cache.getNativeBalance(1, ADDRESS)).toBeUndefined();
   });
 
+  it('keeps token balances 30 s per chain, and an empty list as a known answer', async () => {
+    const usdc = {
+      address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      name: 'USD Coin',
+      symbol: 'USDC',
+      decimals: 6,
+      quantity: '12.5',
+      usdValue: 12.5,
+      iconUrl: null,
+    };
+    await cache.setTokenBalances(1, ADDRESS, [usdc]);
+    await cache.setTokenBalances(42161, ADDRESS, []);
+    time = T0 + 29_999;
+    expect(await cache.getTokenBalances(1, ADDRESS.toLowerCase())).toEqual([usdc]);
+    expect(await cache.getTokenBalances(42161, ADDRESS)).toEqual([]);
+    time = T0 + 30_000;
+    expect(await cache.getTokenBalances(1, ADDRESS)).toBeUndefined();
+    expect(await cache.getTokenBalances(42161, ADDRESS)).toBeUndefined();
+  });
+
+  it('reads a stored zero-decimal token list as nothing (SPEC section 5 never keeps one)', async () => {
+    const token = { address: '0x1', name: 'Spam', symbol: 'SPAM', quantity: '1' };
+    const record = { ...token, decimals: 0, usdValue: null, iconUrl: null };
+    await layer.write(
+      'balances',
+      `1:${ADDRESS.toLowerCase()}`,
+      { value: [record], writtenAt: T0 },
+      't',
+    );
+    expect(await cache.getTokenBalances(1, ADDRESS)).toBeUndefined();
+    expect(logs).toContain('Unable to get cached token balances');
+  });
+
   it('keeps ENS names 5 min and matches the address whatever its case', async () => {
     await cache.setEns(ADDRESS, { name: 'ada.eth', avatar: null });
     time = T0 + 299_999;

@@ -1,6 +1,13 @@
 import type { CacheLayer } from './cacheLayer.ts';
 import { CACHE_LIFETIMES_MS } from './lifetimes.ts';
-import { type NativeBalance, nativeBalanceSchema, type Profile, profileSchema } from './records.ts';
+import {
+  type NativeBalance,
+  nativeBalanceSchema,
+  type Profile,
+  profileSchema,
+  type TokenBalance,
+  tokenBalancesSchema,
+} from './records.ts';
 import { createTimedStore } from './timedRecord.ts';
 
 /** Addresses are keys: EVM checksummed and lowercased forms must hit the same record. */
@@ -17,6 +24,11 @@ function chainKey(chainId: number | string, address: string): string {
  * and address (30 s), ENS names and identities per address (5 min).
  */
 export function createWalletCache(layer: CacheLayer) {
+  const tokenBalances = createTimedStore(layer, 'balances', {
+    ttlMs: CACHE_LIFETIMES_MS.balances,
+    schema: tokenBalancesSchema,
+    what: 'cached token balances',
+  });
   const nativeBalances = createTimedStore(layer, 'nativeBalances', {
     ttlMs: CACHE_LIFETIMES_MS.nativeBalances,
     schema: nativeBalanceSchema,
@@ -33,6 +45,10 @@ export function createWalletCache(layer: CacheLayer) {
     what: 'cached identity',
   });
   return {
+    getTokenBalances: (chainId: number, address: string) =>
+      tokenBalances.get(chainKey(chainId, address)),
+    setTokenBalances: (chainId: number, address: string, value: readonly TokenBalance[]) =>
+      tokenBalances.set(chainKey(chainId, address), [...value]),
     getNativeBalance: (chainId: number, address: string) =>
       nativeBalances.get(chainKey(chainId, address)),
     setNativeBalance: (chainId: number, address: string, value: NativeBalance) =>

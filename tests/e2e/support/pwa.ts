@@ -14,6 +14,7 @@ import {
 
 const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';
 const GET_ETH_BALANCE = toFunctionSelector('getEthBalance(address)');
+const BALANCE_OF = toFunctionSelector('balanceOf(address)');
 
 const clientDir = fileURLToPath(new URL('../../../dist/client/', import.meta.url));
 
@@ -145,16 +146,24 @@ export async function serveWalletImages(context: BrowserContext): Promise<{ requ
 
 /**
  * Answers public JSON-RPC endpoints (what wagmi reads balances from) for eth_getBalance (plain or
- * through Multicall3's getEthBalance) and eth_chainId; every other read fails, as on a node
- * without ENS data.
+ * through Multicall3's getEthBalance), ERC-20 balanceOf of the tokens in `tokenBalances` (keyed by
+ * lowercase contract address; plain or through Multicall3) and eth_chainId; every other read
+ * fails, as on a node without ENS data.
  * `hold()` makes new requests wait until `release()`, to see what renders before the network.
  */
 export async function serveFakeRpc(
   context: BrowserContext,
   origin: string,
   balanceWei: bigint,
-): Promise<{ balanceCalls: number; hold(): void; release(): void }> {
+  tokenBalances: ReadonlyMap<string, bigint> = new Map(),
+): Promise<{ balanceCalls: number; tokenCalls: number; hold(): void; release(): void }> {
   let held: (() => void)[] | undefined;
+  const tokenBalance = (target: string, callData: Hex): Hex | undefined => {
+    const balance = tokenBalances.get(target.toLowerCase());
+    if (balance === undefined || !callData.startsWith(BALANCE_OF)) return undefined;
+    state.tokenCalls++;
+    return encodeAbiParameters([{ type: 'uint256' }], [balance]);
+  };
   // viem batches reads through Multicall3: a balance is then getEthBalance inside aggregate3.
   const answerMulticall = (params: unknown[] | undefined) => {
     const call = params?.[0] as { to?: string; data?: Hex } | undefined;
@@ -163,6 +172,8 @@ export async function serveFakeRpc(
     if (functionName !== 'aggregate3') return undefined;
     let balanceCalls = 0;
     const results = args[0].map(({ target, callData }) => {
+      const token = tokenBalance(target, callData);
+      if (token !== undefined) return { success: true, returnData: token };
       if (target.toLowerCase() !== MULTICALL3 || !callData.startsWith(GET_ETH_BALANCE)) {
         return { success: false, returnData: '0x' as Hex };
       }
@@ -181,6 +192,7 @@ export async function serveFakeRpc(
   };
   const state = {
     balanceCalls: 0,
+    tokenCalls: 0,
     hold: () => {
       held = [];
     },
@@ -194,6 +206,12 @@ export async function serveFakeRpc(
       state.balanceCalls++;
       return { jsonrpc: '2.0', id: request.id, result: `0x${balanceWei.toString(16)}` };
     }
+    const call = request.params?.[0] as { to?: string; data?: Hex } | undefined;
+    const token =
+      request.method === 'eth_call' && call?.to && call.data
+        ? tokenBalance(call.to, call.data)
+        : undefined;
+    if (token !== undefined) return { jsonrpc: '2.0', id: request.id, result: token };
     const multicall = request.method === 'eth_call' ? answerMulticall(request.params) : undefined;
     if (multicall) {
       state.balanceCalls += multicall.balanceCalls;

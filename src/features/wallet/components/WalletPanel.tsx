@@ -2,22 +2,34 @@ import './WalletPanel.css';
 import { useQuery } from '@tanstack/react-query';
 import { type WalletRef, walletConnectionQueryOptions } from '../api/walletSnapshotQueryOptions.ts';
 import { useWalletSnapshot } from '../hooks/useWalletSnapshot.ts';
+import { TokenBalances } from './TokenBalances.tsx';
 import { walletPanelView } from './walletPanelView.ts';
 
 /**
  * The connected wallet in the user menu and on Profile: avatar and name (ENS on mainnet, else the
  * directory identity), short address, and the native balance, on the wallet's own network, truncated
  * to 3 decimals. Cached values show at once, offline too; the network refreshes them when it can.
+ * With `showTokens` (Profile; the menu stays short) the token balances of both networks follow.
  */
-export function WalletPanel({ address }: { address: string }) {
+export function WalletPanel({
+  address,
+  showTokens = false,
+}: {
+  address: string;
+  showTokens?: boolean;
+}) {
   const connection = useQuery(walletConnectionQueryOptions());
   // Only EVM accounts sign in to Gridmind; anything else has no wallet data to show.
   if (!/^0x[0-9a-fA-F]{40}$/.test(address) || !connection.data) return null;
+  const evmAddress = address as `0x${string}`;
   return (
-    <EvmWalletPanel
-      wallet={{ address: address as `0x${string}`, chainId: connection.data.chainId }}
-      walletName={connection.data.walletName}
-    />
+    <>
+      <EvmWalletPanel
+        wallet={{ address: evmAddress, chainId: connection.data.chainId }}
+        walletName={connection.data.walletName}
+      />
+      {showTokens ? <TokenBalances address={evmAddress} /> : null}
+    </>
   );
 }
 
