@@ -33,15 +33,12 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
-    modulePreload: {
-      // Every browser we serve supports modulepreload (Chromium 66, Safari 17, Firefox 115).
-      polyfill: false,
-      // src/main.tsx imports the app after the first paint; left to the browser, its chunks are
-      // fetched as their imports are read (the graph is two levels deep), where the preload
-      // helper would first spend a long task making a link element for each of 30-odd chunks.
-      resolveDependencies: (filename, dependencies) =>
-        filename.includes('/app-') ? [] : dependencies,
-    },
+    // No preload links or wrappers around dynamic imports: src/main.tsx imports the app after the
+    // first paint, and the browser fetches each chunk as it reads the imports (the graph is two
+    // levels deep). Each wrapper cost about 50 bytes in the first load (1.4 KB gzip in all), and
+    // preloading the app's 30-odd chunks was a long task of its own. A lazy page's shared chunks
+    // come one round trip later on a first visit; the service worker precaches them after that.
+    modulePreload: false,
   },
   server: { proxy: { '/api': 'http://localhost:8080', '/auth': 'http://localhost:8080' } },
 });

@@ -99,7 +99,7 @@ export function gridmindPwa(): PluginOption[] {
         manifestTransforms: [
           async (entries) => ({
             // Bundled chunks only when the shell imports them; scripts copied from public/ (outside
-            // assets/, such as zod-jitless.js) are named by index.html itself, so they are shell.
+            // assets/) could only be named by index.html itself, so they are shell.
             manifest: entries.filter(
               (entry) =>
                 !entry.url.endsWith('.js') ||

@@ -20,6 +20,15 @@ import './features/betting/components/betting.css';
 import { followDisplayMode } from './features/install/displayMode.ts';
 import { captureInstallPrompt } from './features/install/installPrompt.ts';
 
+// zod builds its fast object parsers with `new Function` and probes for that when a schema is
+// created; our CSP (script-src without 'unsafe-eval') refuses the probe and Chromium logs a CSP
+// issue on every page. zod reads this global config when its modules load, and every module that
+// uses zod is imported below, after this line has run. Its interpreted parsers are fast enough.
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = {
+  ...(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig,
+  jitless: true,
+};
+
 // Before the first paint: installed, the page pads clear of the notch from its first frame.
 followDisplayMode();
 captureInstallPrompt();

@@ -51,7 +51,6 @@ describe('service worker', () => {
     expect(precached).toContain('/index.html');
     expect(precached).toContain('/manifest.webmanifest');
     expect(precached).toContain('/icons/maskable-512.png');
-    expect(precached).toContain('/zod-jitless.js');
     // The wallet stack (AppKit's SIWX utilities, controllers) is left for run time.
     expect(precached.some((path) => /\/assets\/(SIWXUtil|ModalController)-/.test(path))).toBe(
       false,

@@ -121,8 +121,8 @@ describe('security headers on the running server', () => {
     await page.goto('/');
     await signInThroughModal(page);
     const violations = await page.evaluate(() => sessionStorage.getItem('cspViolations') ?? '[]');
-    // zod 4 would probe for eval with `Function('')` while building object schemas; the classic
-    // public/zod-jitless.js switches that off before any module runs, so nothing at all is refused.
+    // zod 4 would probe for eval with `Function('')` while building object schemas; src/main.tsx
+    // switches that off before the app's modules load, so nothing at all is refused.
     expect(JSON.parse(violations)).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { openWalletModal } from '../../../lib/wallet/openWalletModal.ts';
 
-/** For visitors: opens the wallet modal (loading AppKit on first click). */
+/**
+ * For visitors: opens the wallet modal. The opener (and the AppKit loader under it) is fetched on
+ * the first click, with AppKit itself, so a visitor's first load carries neither.
+ */
 export function LoginButton() {
   const [opening, setOpening] = useState(false);
   return (
@@ -12,8 +14,16 @@ export function LoginButton() {
       disabled={opening}
       onClick={async () => {
         setOpening(true);
-        await openWalletModal();
-        setOpening(false);
+        try {
+          const { openWalletModal } = await import('../../../lib/wallet/openWalletModal.ts');
+          await openWalletModal();
+        } catch (error) {
+          // Only the opener's own chunk can fail here (offline before it was cached);
+          // openWalletModal reports its own failures.
+          console.error(error);
+        } finally {
+          setOpening(false);
+        }
       }}
     >
       {opening ? 'Opening…' : 'Login'}
