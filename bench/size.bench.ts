@@ -1,5 +1,5 @@
 /**
- * First-load size of `/` (target ≤ 90 KB gzip), counted two ways, plus all chunks:
+ * First-load size of `/` (target ≤ 120 KB gzip on React), counted two ways, plus all chunks:
  * - critical: every script and modulepreload in dist/client/index.html, which the browser
  *   fetches before the first render;
  * - before interaction: every script a visitor's Chromium actually fetches for `/` against the real
@@ -15,7 +15,7 @@ import { launchBrowser, newIsolatedContext } from '../tests/e2e/support/browser.
 import { startServer } from '../tests/e2e/support/server.ts';
 
 const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
-const FIRST_LOAD_TARGET_KB = 90;
+const FIRST_LOAD_TARGET_KB = 120;
 /** How long the page may settle after `load`: idle callbacks run within 2 s (whenPageIdle). */
 const SETTLE_MS = 4000;
 

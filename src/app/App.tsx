@@ -1,7 +1,7 @@
 import { IsRestoringProvider, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { OfflineNotice } from '../cache/OfflineNotice.tsx';
-import { InstallHint } from '../features/install/components/InstallHint.tsx';
+import { InstallOffer } from '../features/install/components/InstallOffer.tsx';
 import { AppToaster } from './AppToaster.tsx';
 import { AppRoutes } from './routes.tsx';
 
@@ -17,7 +17,7 @@ export function App({ queryClient, restoring }: { queryClient: QueryClient; rest
         <IsRestoringProvider value={restoring}>
           <OfflineNotice />
           <AppRoutes />
-          <InstallHint />
+          <InstallOffer />
           <AppToaster />
         </IsRestoringProvider>
       </QueryClientProvider>

@@ -4,8 +4,8 @@ import { ErrorPage } from './ErrorPage.tsx';
 import { NOT_FOUND } from './errorPageContent.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { type LazyPage, LazyPageView, lazyPage } from './lazyPage.tsx';
-import { NavigationBridge } from './NavigationBridge.tsx';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
+import { TelegramNavigation } from './TelegramNavigation.tsx';
 
 /** Pages other than Home load on first visit so `/` stays small (SPEC section 2's routes). */
 const lazyPages: ReadonlyArray<{ path: string; page: LazyPage }> = [
@@ -99,7 +99,7 @@ export async function preloadPage(pathname: string): Promise<boolean> {
 export function AppRoutes() {
   return (
     <PageErrorBoundary>
-      <NavigationBridge />
+      <TelegramNavigation />
       <Routes>
         <Route path="/" element={<RootLayout />}>
           <Route index element={<HomePage />} />

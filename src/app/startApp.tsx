@@ -6,7 +6,6 @@ import { setToasterHost } from '../lib/toast.ts';
 import { watchReturnFromWallet } from '../lib/wallet/returnFromWallet.ts';
 import { showAppToaster } from './AppToaster.tsx';
 import { BrowserApp } from './BrowserApp.tsx';
-import { appNavigation } from './NavigationBridge.tsx';
 import { queryClient } from './queryClient.ts';
 import { preloadPage } from './routes.tsx';
 import { whenPageIdle } from './whenPageIdle.ts';
@@ -36,8 +35,8 @@ export function startApp(): void {
   onlineManager.setOnline(navigator.onLine);
   // Only a Telegram Mini App needs its set-up (theme, back button); nobody else downloads it.
   if (isTelegramMiniApp()) {
-    void import('../lib/telegramMiniApp.ts').then(({ startTelegramMiniApp }) =>
-      startTelegramMiniApp(appNavigation),
+    void Promise.all([import('../lib/telegramMiniApp.ts'), import('./NavigationBridge.tsx')]).then(
+      ([{ startTelegramMiniApp }, { appNavigation }]) => startTelegramMiniApp(appNavigation),
     );
   }
   // The recheck loads when someone comes back from a wallet app, not with the first page.
