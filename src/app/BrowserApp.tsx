@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { App } from './App.tsx';
 import { queryClient } from './queryClient.ts';
@@ -13,8 +13,10 @@ export function BrowserApp({ restore }: { restore: () => Promise<void> }) {
   const [restoring, setRestoring] = useState(true);
   useEffect(() => {
     let mounted = true;
+    // A transition: the whole tree re-renders with the saved data, in slices the browser can
+    // interrupt, not in one long task right after hydration.
     const done = () => {
-      if (mounted) setRestoring(false);
+      if (mounted) startTransition(() => setRestoring(false));
     };
     restore().then(done, done);
     return () => {

@@ -1,4 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ME_QUERY_KEY } from '../features/auth/api/meQueryOptions.ts';
 import { isTelegramMiniApp } from '../lib/telegram.ts';
@@ -61,7 +62,10 @@ export function startApp(): void {
   // hydrated (its DOM stays; no blank frame), an empty shell is rendered into.
   const app = <BrowserApp restore={restore} />;
   const render = () => {
-    if (root.hasChildNodes()) hydrateRoot(root, app);
+    // In a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole tree (React renders default-priority work in one go); the
+    // page is already painted and readable, so nothing waits on it.
+    if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
     else createRoot(root).render(app);
   };
   preloadPage(window.location.pathname).then(render, render);
