@@ -1,4 +1,3 @@
-import { onlineManager } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ME_QUERY_KEY } from '../features/auth/api/meQueryOptions.ts';
@@ -31,9 +30,6 @@ export function startApp(): void {
   if (!root) throw new Error('index.html has no #root element');
 
   setToasterHost(showAppToaster);
-  // TanStack Query assumes it starts online and learns only from later events: a page opened
-  // offline would never see the reconnect, and its queries would not refetch when it comes.
-  onlineManager.setOnline(navigator.onLine);
   // Only a Telegram Mini App needs its set-up (theme, back button); nobody else downloads it.
   if (isTelegramMiniApp()) {
     void Promise.all([import('../lib/telegramMiniApp.ts'), import('./NavigationBridge.tsx')]).then(
