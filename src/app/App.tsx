@@ -2,7 +2,6 @@ import { IsRestoringProvider, type QueryClient, QueryClientProvider } from '@tan
 import { StrictMode } from 'react';
 import { OfflineNotice } from '../cache/OfflineNotice.tsx';
 import { InstallOffer } from '../features/install/components/InstallOffer.tsx';
-import { AppToaster } from './AppToaster.tsx';
 import { AppRoutes } from './routes.tsx';
 
 /**
@@ -18,7 +17,6 @@ export function App({ queryClient, restoring }: { queryClient: QueryClient; rest
           <OfflineNotice />
           <AppRoutes />
           <InstallOffer />
-          <AppToaster />
         </IsRestoringProvider>
       </QueryClientProvider>
     </StrictMode>

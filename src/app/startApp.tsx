@@ -4,7 +4,6 @@ import { ME_QUERY_KEY } from '../features/auth/api/meQueryOptions.ts';
 import { isTelegramMiniApp } from '../lib/telegram.ts';
 import { setToasterHost } from '../lib/toast.ts';
 import { watchReturnFromWallet } from '../lib/wallet/returnFromWallet.ts';
-import { showAppToaster } from './AppToaster.tsx';
 import { BrowserApp } from './BrowserApp.tsx';
 import { queryClient } from './queryClient.ts';
 import { preloadPage } from './routes.tsx';
@@ -29,7 +28,9 @@ export function startApp(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
 
-  setToasterHost(showAppToaster);
+  // The first toast loads sonner and mounts its toaster; src/lib/toast.ts asks once (again after
+  // a failure, e.g. offline before the chunk was cached).
+  setToasterHost(() => import('./toasterRoot.tsx').then(({ mountToaster }) => mountToaster()));
   // Only a Telegram Mini App needs its set-up (theme, back button); nobody else downloads it.
   if (isTelegramMiniApp()) {
     void Promise.all([import('../lib/telegramMiniApp.ts'), import('./NavigationBridge.tsx')]).then(

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { matchListResponseSchema } from '../../../../core/protocol/matches.ts';
-import { fetchJson } from './fetchJson.ts';
+import { fetchJson } from '../../../lib/http/fetchJson.ts';
 
 /** Live matches are re-listed this often, so new ones appear without a reload. */
 const LIVE_LIST_REFRESH_MS = 3_000;

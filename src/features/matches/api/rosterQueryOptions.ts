@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { agentListResponseSchema } from '../../../../core/protocol/agents.ts';
-import { fetchJson } from './fetchJson.ts';
+import { fetchJson } from '../../../lib/http/fetchJson.ts';
 
 /** `GET /api/agents` for the players' traits (same key and body as the leaderboard's query). */
 export function rosterQueryOptions() {
