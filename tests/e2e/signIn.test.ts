@@ -34,6 +34,22 @@ async function walletPage(account = privateKeyToAccount(generatePrivateKey())) {
 
 const mainNavLabels = (page: Page) => page.locator('nav[aria-label="Main"] a').allTextContents();
 
+/**
+ * A fresh page signed in through the modal, once the wallet stack that loads in the background
+ * after the sign-in reload has reconnected the wallet (it asked for the chain again).
+ */
+async function signedInWithWalletReconnected() {
+  const walletAndPage = await walletPage();
+  const { page, wallet } = walletAndPage;
+  await signInThroughModal(page);
+  const callsBeforeReconnect = wallet.methods.length;
+  await page.waitForFunction(() => document.querySelector('w3m-modal') !== null);
+  await expect
+    .poll(() => wallet.methods.slice(callsBeforeReconnect).includes('eth_chainId'))
+    .toBe(true);
+  return walletAndPage;
+}
+
 describe('wallet sign-in through the AppKit modal', () => {
   it('signs in with the injected wallet and shows nickname and balance', async () => {
     const { page, wallet, account, pageErrors } = await walletPage();
@@ -89,14 +105,7 @@ describe('wallet sign-in through the AppKit modal', () => {
   });
 
   it('clears the sign-in when the wallet switches network', async () => {
-    const { page, wallet } = await walletPage();
-    await signInThroughModal(page);
-    // The wallet stack loads in the background after the reload and reconnects the wallet.
-    const callsBeforeReconnect = wallet.methods.length;
-    await page.waitForFunction(() => document.querySelector('w3m-modal') !== null);
-    await expect
-      .poll(() => wallet.methods.slice(callsBeforeReconnect).includes('eth_chainId'))
-      .toBe(true);
+    const { page, wallet } = await signedInWithWalletReconnected();
     await Promise.all([page.waitForEvent('load'), wallet.switchChain(page, 42161)]);
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => fetch('/api/me').then((response) => response.status))).toBe(
@@ -105,14 +114,7 @@ describe('wallet sign-in through the AppKit modal', () => {
   });
 
   it('drops a remembered wallet on reload once the server has no session', async () => {
-    const { page, wallet } = await walletPage();
-    await signInThroughModal(page);
-    // The wallet stack loads in the background after the sign-in reload and reconnects the wallet.
-    const callsBeforeReconnect = wallet.methods.length;
-    await page.waitForFunction(() => document.querySelector('w3m-modal') !== null);
-    await expect
-      .poll(() => wallet.methods.slice(callsBeforeReconnect).includes('eth_chainId'))
-      .toBe(true);
+    const { page, wallet } = await signedInWithWalletReconnected();
     // The session ends on the server's side only (it expired): the wallet still grants access.
     await context?.clearCookies({ name: 'gridmind_session' });
     const callsBeforeReload = wallet.methods.length;
