@@ -3,8 +3,9 @@
  * fitted to the results (Elo scale, mean 1500). Think times are capped at BENCH_THINK_MS
  * (default 1000) so the tournament takes minutes; set it to 10000 for the agents' real budgets.
  */
-import { decide } from '../core/agents/decide.ts';
+
 import { BUILT_IN_AGENTS, type BuiltInAgent } from '../core/agents/roster.ts';
+import { decide } from '../core/games/connect4/agent/decide.ts';
 import { Connect4Position } from '../core/games/connect4/position.ts';
 
 const thinkCapMs = Number(process.env.BENCH_THINK_MS ?? 1000);

@@ -21,13 +21,14 @@ const ROUNDS = 5;
 const FRAME = `id: 7\nevent: move\ndata: ${JSON.stringify({
   matchId: '5f0c8a9e-3d1b-4c6e-9a7f-2b8d4e6f1a3c',
   ply: 7,
-  column: 3,
+  move: '3',
   agentId: 'ada',
   trace: {
-    candidates: [0, 1, 2, 3, 4, 5, 6].map((move) => ({ move, score: move * 3 - 9 })),
+    candidates: [1, 2, 3, 4, 5, 6, 7].map((move) => ({ move: String(move), score: move * 3 - 9 })),
     depth: 12,
     nodes: 183_442,
-    chosen: 3,
+    chosen: '3',
+    advantage: 0.2,
     reason: 'takes the centre column, which every line of the search prefers',
   },
   playedAt: '2026-11-23T07:00:00.000Z',

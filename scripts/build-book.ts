@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { decide } from '../core/agents/decide.ts';
+import { decide } from '../core/games/connect4/agent/decide.ts';
 import { BUILT_IN_AGENTS } from '../core/agents/roster.ts';
 import { analyzeColumns } from '../core/games/connect4/analyzeColumns.ts';
 import { OpeningBook } from '../core/games/connect4/book/openingBook.ts';

@@ -50,7 +50,7 @@ const envSchema = z.object({
   RPC_URL: commaList.pipe(
     z.array(z.url({ protocol: /^https?$/, message: 'each entry must be an http(s) URL' })),
   ),
-  LIVE_MATCHES: integer(4, 0, 64),
+  LIVE_MATCHES: integer(2, 0, 64),
   MOVE_DELAY_MS: integer(1500, 0, 600_000),
   BETTING_WINDOW_MS: integer(30_000, 0, 3_600_000),
   BET_COMMISSION_PCT: integer(5, 0, 100),

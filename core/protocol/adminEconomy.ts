@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GAME_IDS } from '../games/gameIds.ts';
 
 /** Body of `POST /api/admin/users/:id/balance`: a signed whole amount and why. */
 export const adjustBalanceBodySchema = z.object({
@@ -20,9 +21,13 @@ export const setRoleBodySchema = z.object({ isAdmin: z.boolean() });
 /** Body of `POST /api/admin/agents/:id/visibility`. */
 export const setAgentHiddenBodySchema = z.object({ hidden: z.boolean() });
 
-/** Body of `POST /api/admin/matches`: start a match between two chosen agents. */
+/** Body of `POST /api/admin/matches`: start a match of a game between two chosen agents. */
 export const startMatchBodySchema = z
-  .object({ firstAgentId: z.string().min(1).max(64), secondAgentId: z.string().min(1).max(64) })
+  .object({
+    game: z.enum(GAME_IDS, 'Choose a game Gridmind runs.').default('connect4'),
+    firstAgentId: z.string().min(1).max(64),
+    secondAgentId: z.string().min(1).max(64),
+  })
   .refine((body) => body.firstAgentId !== body.secondAgentId, 'Choose two different agents.');
 
 /** One agent in the admin list, hidden and retired ones included. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agentTraitsSchema } from '../agents/traits.ts';
+import { GAME_IDS } from '../games/gameIds.ts';
 
 /** Most active (not retired) agents one user may own. */
 export const MAX_ACTIVE_AGENTS_PER_USER = 5;
@@ -18,12 +19,20 @@ const agentColorSchema = z
   .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #1a2b3c.')
   .transform((value) => value.toLowerCase());
 
+/** The games an agent plays: at least one, each once, in the catalogue's order. */
+const agentGamesSchema = z
+  .array(z.enum(GAME_IDS, 'Choose games Gridmind runs.'))
+  .min(1, 'Choose at least one game.')
+  .transform((games) => GAME_IDS.filter((id) => games.includes(id)));
+
 /** Body of `POST /api/agents`. */
 export const createAgentBodySchema = z.object({
   name: agentNameSchema,
   color: agentColorSchema.default('#4f46e5'),
   tagline: z.string().trim().max(80, 'Tagline must be at most 80 characters.').default(''),
   traits: agentTraitsSchema,
+  /** Every game unless chosen. */
+  games: agentGamesSchema.default([...GAME_IDS]),
 });
 
 /** Body of `PATCH /api/agents/:id`: any of the create fields. */
@@ -33,6 +42,7 @@ export const updateAgentBodySchema = z
     color: agentColorSchema,
     tagline: z.string().trim().max(80, 'Tagline must be at most 80 characters.'),
     traits: agentTraitsSchema,
+    games: agentGamesSchema,
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Change at least one field.');
@@ -44,6 +54,7 @@ export const ownedAgentSchema = z.object({
   color: z.string(),
   tagline: z.string(),
   traits: agentTraitsSchema,
+  games: z.array(z.enum(GAME_IDS)),
   status: z.enum(['active', 'hidden', 'retired']),
   rating: z.number(),
   record: z.object({

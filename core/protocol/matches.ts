@@ -1,11 +1,21 @@
 // zod/mini: these schemas validate Home's data in the browser, where the first load stays small.
 import * as z from 'zod/mini';
+import { GAME_IDS } from '../games/gameIds.ts';
 
 /** An instant with its UTC offset, as the server writes it. */
 const timestamp = z.iso.datetime({ offset: true });
 
-/** A board column, 1..7. */
-const column = z.int().check(z.minimum(1), z.maximum(7));
+/** A registered game's id. */
+export const gameIdSchema = z.enum(GAME_IDS);
+
+/**
+ * One move in its game's notation (`'4'`, `'d3'`, `'pass'`, `'9x18x27'`). The shape is checked
+ * here; whether it is legal, only the game's rules can say (`core/games/replay.ts`).
+ */
+const notation = z.string().check(z.regex(/^[a-z0-9x-]{1,40}$/));
+
+/** Longest move list of any game, in plies: a bound for the protocol, games keep their own. */
+const MAX_PLIES = 1000;
 
 /** A count: a whole number, zero or more. */
 const count = z.int().check(z.minimum(0));
@@ -17,13 +27,20 @@ const matchStatusSchema = z.enum(['scheduled', 'live', 'finished', 'cancelled'])
 const matchResultSchema = z.enum(['first', 'second', 'draw']);
 
 /**
- * Cells of the four in a row that won a match, `row * 7 + (column - 1)`, row 0 at the bottom.
- * The server computes them once from the moves; clients only draw them.
+ * Cells that show a finished match's result (Connect Four's winning four, the winner's discs or
+ * pieces), numbered as the game numbers its board. The server computes them once from the
+ * moves; clients only draw them.
  */
-const winningLineSchema = z.array(z.int().check(z.minimum(0), z.maximum(41)));
+const resultCellsSchema = z.array(z.int().check(z.minimum(0), z.maximum(255)));
 
-/** A Connect Four move string: columns '1'..'7', first player first. */
-export const movesSchema = z.string().check(z.regex(/^[1-7]{0,42}$/));
+/** Why a match ended, in the game's words ('four-in-a-row', 'no-moves', 'timeout', ...). */
+const resultReasonSchema = z.string().check(z.regex(/^[a-z-]{1,40}$/));
+
+/**
+ * A match's moves in its game's compact encoding (`GameDefinition.encodeMoves`): printable
+ * ASCII here, decoded and replayed by the game's rules wherever it is trusted.
+ */
+export const movesSchema = z.string().check(z.regex(/^[\x20-\x7e]{0,8000}$/));
 
 /** One side of a match, with the rating it had when the match started. */
 const matchPlayerSchema = z.object({
@@ -34,23 +51,27 @@ const matchPlayerSchema = z.object({
 
 /** Why an agent played a move: the candidates it scored and the line it would say out loud. */
 export const moveTraceSchema = z.object({
-  candidates: z.array(z.object({ move: column, score: z.number() })),
+  candidates: z.array(z.object({ move: notation, score: z.number() })),
   depth: count,
   nodes: count,
-  chosen: column,
+  chosen: notation,
   reason: z.string(),
+  /** The mover's judgement after its move, -1 lost .. 1 won (absent on moves stored before it). */
+  advantage: z.optional(z.number().check(z.minimum(-1), z.maximum(1))),
 });
 
 /** A match as listed: its players, moves so far and, once over, the result. */
 export const matchSummarySchema = z.object({
   id: z.string().check(z.minLength(1)),
-  game: z.literal('connect4'),
+  game: gameIdSchema,
   status: matchStatusSchema,
   players: z.tuple([matchPlayerSchema, matchPlayerSchema]),
   moves: movesSchema,
   result: z.optional(matchResultSchema),
-  /** Once a four in a row has won the match. */
-  winningLine: z.optional(winningLineSchema),
+  /** Why a finished match ended. */
+  reason: z.optional(resultReasonSchema),
+  /** Cells that show the result, once finished (none for a draw). */
+  resultCells: z.optional(resultCellsSchema),
   startedAt: timestamp,
   endedAt: z.optional(timestamp),
   /** A scheduled match's first move: bets are taken until then. */
@@ -59,8 +80,8 @@ export const matchSummarySchema = z.object({
 
 /** One played move: `ply` is its number (1 for the first move), also the SSE event id. */
 export const matchMoveSchema = z.object({
-  ply: z.int().check(z.minimum(1), z.maximum(42)),
-  column,
+  ply: z.int().check(z.minimum(1), z.maximum(MAX_PLIES)),
+  move: notation,
   agentId: z.string().check(z.minLength(1)),
   trace: moveTraceSchema,
   playedAt: timestamp,
@@ -75,6 +96,7 @@ export const matchDetailSchema = z.extend(matchSummarySchema, {
 /** Query of `GET /api/matches`. The cursor is opaque to clients. */
 export const matchListQuerySchema = z.object({
   status: z.optional(z.enum(['scheduled', 'live', 'finished'])),
+  game: z.optional(gameIdSchema),
   cursor: z.optional(z.string().check(z.maxLength(200))),
   limit: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100))), 20),
 });
@@ -89,7 +111,7 @@ export const matchListResponseSchema = z.object({
 export const gameCatalogueSchema = z.object({
   items: z.array(
     z.object({
-      id: z.literal('connect4'),
+      id: gameIdSchema,
       name: z.string(),
       live: count,
       finished: count,
@@ -107,8 +129,10 @@ export const resultEventSchema = z.object({
   result: z.optional(matchResultSchema),
   moves: movesSchema,
   endedAt: timestamp,
-  /** The winning four's cells, or null for a draw or a cancelled match. */
-  winningLine: z.nullable(winningLineSchema),
+  /** Why it ended (absent when cancelled). */
+  reason: z.optional(resultReasonSchema),
+  /** Cells that show the result, empty for a draw or a cancelled match. */
+  resultCells: resultCellsSchema,
 });
 
 /** SSE `spectators` event data: how many streams watch this match across every process. */
@@ -131,5 +155,6 @@ export type MatchMove = z.infer<typeof matchMoveSchema>;
 export type MoveEvent = z.infer<typeof moveEventSchema>;
 /** @see resultEventSchema */
 export type ResultEvent = z.infer<typeof resultEventSchema>;
+export type { GameId } from '../games/gameIds.ts';
 /** @see matchResultSchema */
 export type MatchResult = z.infer<typeof matchResultSchema>;

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import type { GameId } from '../../../core/games/gameIds.ts';
 import type { ResultEvent } from '../../../core/protocol/matches.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -36,7 +37,7 @@ export async function cancelMatch(
       status: 'cancelled',
       moves: match.moves,
       endedAt: now.toISOString(),
-      winningLine: null,
+      resultCells: [],
     };
     const notification: MatchNotification = { kind: 'result', event };
     await tx.query('select pg_notify($1, $2)', [MATCH_CHANNEL, JSON.stringify(notification)]);
@@ -44,27 +45,34 @@ export async function cancelMatch(
 }
 
 /**
- * Announces a match between two chosen agents, taking bets for `bettingWindowMs`; no process owns
- * it yet, so the next runner sweep claims and plays it. 404 for an unknown or unavailable agent.
+ * Announces a match of a game between two chosen agents, taking bets for `bettingWindowMs`; no
+ * process owns it yet, so the next runner sweep claims and plays it. 404 for an unknown or
+ * unavailable agent, or one that does not play the game.
  */
 export async function startMatch(
   db: Database,
-  agents: { firstAgentId: string; secondAgentId: string },
+  agents: { game: GameId; firstAgentId: string; secondAgentId: string },
   bettingWindowMs: number,
   now: Date,
 ): Promise<string> {
   const id = randomUUID();
   const startsAt = new Date(now.getTime() + bettingWindowMs);
   const { rows } = await db.query<{ id: string }>(
-    `insert into matches (id, status, first_agent_id, second_agent_id, first_rating, second_rating,
-       seed, started_at, starts_at)
-     select $1, 'scheduled', a1.id, a2.id, a1.rating, a2.rating, $4, $5, $5
-     from agents a1, agents a2
+    `insert into matches (id, game, status, first_agent_id, second_agent_id, first_rating,
+       second_rating, seed, started_at, starts_at)
+     select $1, $6, 'scheduled', a1.id, a2.id, coalesce(r1.rating, 1500),
+       coalesce(r2.rating, 1500), $4, $5, $5
+     from agents a1 cross join agents a2
+       left join agent_ratings r1 on r1.agent_id = a1.id and r1.game = $6
+       left join agent_ratings r2 on r2.agent_id = a2.id and r2.game = $6
      where a1.id = $2 and a2.id = $3 and not a1.hidden and not a2.hidden
        and a1.retired_at is null and a2.retired_at is null
+       and $6 = any(a1.games) and $6 = any(a2.games)
      returning id`,
-    [id, agents.firstAgentId, agents.secondAgentId, randomInt(2 ** 31 - 1), startsAt],
+    [id, agents.firstAgentId, agents.secondAgentId, randomInt(2 ** 31 - 1), startsAt, agents.game],
   );
-  if (!rows[0]) throw new HttpError(404, 'Both agents must exist and be active.');
+  if (!rows[0]) {
+    throw new HttpError(404, 'Both agents must exist, be active and play this game.');
+  }
   return id;
 }

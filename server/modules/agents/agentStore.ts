@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agentTraitsSchema } from '../../../core/agents/traits.ts';
+import { GAME_IDS, type GameId, isGameId } from '../../../core/games/gameIds.ts';
 import {
   type AgentDetail,
   type AgentSummary,
@@ -10,11 +11,15 @@ import type { Queryable } from '../../db/database.ts';
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 
+// Games no longer registered are dropped from an agent's list, never an error.
+const gamesSchema = z.array(z.string()).transform((games) => games.filter(isGameId));
+
 const agentRowSchema = z.object({
   id: z.string(),
   name: z.string(),
   tagline: z.string(),
   traits: z.preprocess(json, agentTraitsSchema),
+  games: gamesSchema,
   rating: z.number(),
   deviation: z.number(),
   volatility: z.number(),
@@ -23,11 +28,25 @@ const agentRowSchema = z.object({
   draws: z.number().int(),
 });
 
-/** The agent row with the traits and rating the runner needs to play it. */
+/** The agent row with the traits, games and rating the runner needs to play it. */
 export type AgentRow = z.infer<typeof agentRowSchema>;
 
-const AGENT_COLUMNS =
-  'id, name, tagline, traits, rating, deviation, volatility, wins, losses, draws';
+// Without a game: the overall standing kept on `agents`; with one: that game's, 1500 and no
+// record for an agent that has not played it yet.
+function columnsFor(game: GameId | undefined): string {
+  const standing = game
+    ? `coalesce(r.rating, 1500) as rating, coalesce(r.deviation, 350) as deviation,
+       coalesce(r.volatility, 0.06) as volatility, coalesce(r.wins, 0) as wins,
+       coalesce(r.losses, 0) as losses, coalesce(r.draws, 0) as draws`
+    : 'a.rating, a.deviation, a.volatility, a.wins, a.losses, a.draws';
+  return `a.id, a.name, a.tagline, a.traits, a.games, ${standing}`;
+}
+
+function fromFor(game: GameId | undefined): string {
+  return game
+    ? 'agents a left join agent_ratings r on r.agent_id = a.id and r.game = $1'
+    : 'agents a';
+}
 
 function toSummary(row: AgentRow): AgentSummary {
   return agentSummarySchema.parse({
@@ -35,50 +54,88 @@ function toSummary(row: AgentRow): AgentSummary {
     name: row.name,
     tagline: row.tagline,
     traits: row.traits,
+    games: row.games,
     rating: { rating: row.rating, deviation: row.deviation, volatility: row.volatility },
     record: { wins: row.wins, losses: row.losses, draws: row.draws },
   });
 }
 
-/** Every agent as stored, best rating first. */
+/** Every agent as stored with its overall standing, best rating first. */
 export async function listAgentRows(db: Queryable): Promise<AgentRow[]> {
-  const { rows } = await db.query(`select ${AGENT_COLUMNS} from agents order by rating desc, id`);
+  const { rows } = await db.query(
+    `select ${columnsFor(undefined)} from agents a order by a.rating desc, a.id`,
+  );
   return rows.map((row) => agentRowSchema.parse(row));
 }
 
-/** The public leaderboard: agents neither hidden by an admin nor retired, best rating first. */
-export async function listAgents(db: Queryable): Promise<AgentSummary[]> {
+/**
+ * The public leaderboard: agents neither hidden by an admin nor retired, best rating first.
+ * With `game`, that game's leaderboard of the agents who play it.
+ */
+export async function listAgents(db: Queryable, game?: GameId): Promise<AgentSummary[]> {
   const { rows } = await db.query(
-    `select ${AGENT_COLUMNS} from agents where not hidden and retired_at is null
-     order by rating desc, id`,
+    `select ${columnsFor(game)} from ${fromFor(game)}
+     where not a.hidden and a.retired_at is null ${game ? 'and $1 = any(a.games)' : ''}
+     order by rating desc, a.id`,
+    game ? [game] : [],
   );
   return rows.map((row) => toSummary(agentRowSchema.parse(row)));
 }
 
-/** One agent with its rating history (oldest first), or null. */
+const standingRowSchema = z.object({
+  game: z.string(),
+  rating: z.number(),
+  deviation: z.number(),
+  volatility: z.number(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  draws: z.number().int(),
+});
+
+/** One agent with its standing per game and its rating history (oldest first), or null. */
 export async function findAgent(db: Queryable, id: string): Promise<AgentDetail | null> {
-  const { rows } = await db.query(`select ${AGENT_COLUMNS} from agents where id = $1`, [id]);
+  const { rows } = await db.query(`select ${columnsFor(undefined)} from agents a where a.id = $1`, [
+    id,
+  ]);
   if (!rows[0]) return null;
   const summary = toSummary(agentRowSchema.parse(rows[0]));
+  const standings = await db.query(
+    `select game, rating, deviation, volatility, wins, losses, draws from agent_ratings
+     where agent_id = $1`,
+    [id],
+  );
   const history = await db.query<{
     match_id: string;
+    game: string;
     rating: number;
     deviation: number;
     recorded_at: Date | string;
   }>(
-    `select match_id, rating, deviation, recorded_at from rating_history
+    `select match_id, game, rating, deviation, recorded_at from rating_history
      where agent_id = $1 order by recorded_at, match_id`,
     [id],
   );
   return {
     ...summary,
-    ratingHistory: history.rows.map((point) =>
-      ratingHistoryPointSchema.parse({
-        matchId: point.match_id,
-        rating: point.rating,
-        deviation: point.deviation,
-        at: new Date(point.recorded_at).toISOString(),
-      }),
-    ),
+    standings: standings.rows
+      .map((row) => standingRowSchema.parse(row))
+      .filter((row): row is typeof row & { game: GameId } => isGameId(row.game))
+      .sort((a, b) => GAME_IDS.indexOf(a.game) - GAME_IDS.indexOf(b.game))
+      .map((row) => ({
+        game: row.game,
+        rating: { rating: row.rating, deviation: row.deviation, volatility: row.volatility },
+        record: { wins: row.wins, losses: row.losses, draws: row.draws },
+      })),
+    ratingHistory: history.rows
+      .filter((point) => isGameId(point.game))
+      .map((point) =>
+        ratingHistoryPointSchema.parse({
+          matchId: point.match_id,
+          game: point.game,
+          rating: point.rating,
+          deviation: point.deviation,
+          at: new Date(point.recorded_at).toISOString(),
+        }),
+      ),
   };
 }

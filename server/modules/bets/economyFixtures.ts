@@ -25,9 +25,9 @@ export async function insertMatch(
 ): Promise<string> {
   const id = randomUUID();
   await db.query(
-    `insert into matches (id, status, first_agent_id, second_agent_id, first_rating, second_rating,
-       seed, moves, started_at, starts_at)
-     values ($1, $2, $3, $4, 1500, 1500, 1, $5, now(), now())`,
+    `insert into matches (id, game, status, first_agent_id, second_agent_id, first_rating,
+       second_rating, seed, moves, started_at, starts_at)
+     values ($1, 'connect4', $2, $3, $4, 1500, 1500, 1, $5, now(), now())`,
     [id, status, agents[0], agents[1], moves],
   );
   return id;

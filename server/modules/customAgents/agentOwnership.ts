@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { agentTraitsSchema } from '../../../core/agents/traits.ts';
+import { isGameId } from '../../../core/games/gameIds.ts';
 import { type OwnedAgent, ownedAgentSchema } from '../../../core/protocol/customAgents.ts';
 import type { Queryable } from '../../db/database.ts';
 
@@ -13,6 +14,7 @@ const ownedRowSchema = z.object({
   color: z.string(),
   tagline: z.string(),
   traits: z.preprocess(json, agentTraitsSchema),
+  games: z.array(z.string()).transform((games) => games.filter(isGameId)),
   kind: z.enum(['builtin', 'custom']),
   owner_id: z.string().nullable(),
   hidden: z.boolean(),
@@ -28,7 +30,7 @@ const ownedRowSchema = z.object({
 /** An agent row with its owner and state, as the custom-agent routes need it. */
 export type OwnedAgentRow = z.infer<typeof ownedRowSchema>;
 
-const OWNED_SELECT = `select a.id, a.name, a.color, a.tagline, a.traits, a.kind,
+const OWNED_SELECT = `select a.id, a.name, a.color, a.tagline, a.traits, a.games, a.kind,
   a.owner_id::text as owner_id, a.hidden, a.retired_at, a.rating, a.wins, a.losses, a.draws,
   (select coalesce(sum(e.amount), 0) from ledger_entries e
     where e.kind = 'commission' and e.agent_id = a.id and e.account = 'user')::text as earnings,
@@ -71,6 +73,7 @@ export function toOwnedAgent(row: OwnedAgentRow): OwnedAgent {
     color: row.color,
     tagline: row.tagline,
     traits: row.traits,
+    games: row.games,
     status: row.retired_at ? 'retired' : row.hidden ? 'hidden' : 'active',
     rating: Math.round(row.rating),
     record: { wins: row.wins, losses: row.losses, draws: row.draws },

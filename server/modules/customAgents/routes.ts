@@ -73,8 +73,8 @@ export const customAgentRoutes: FastifyPluginAsync = async (app) => {
         }
         await assertNameFree(tx, body.name, null);
         await tx.query(
-          `insert into agents (id, name, tagline, traits, kind, owner_id, color, created_at)
-           values ($1, $2, $3, $4, 'custom', $5::uuid, $6, $7)`,
+          `insert into agents (id, name, tagline, traits, kind, owner_id, color, created_at, games)
+           values ($1, $2, $3, $4, 'custom', $5::uuid, $6, $7, $8)`,
           [
             id,
             body.name,
@@ -83,6 +83,7 @@ export const customAgentRoutes: FastifyPluginAsync = async (app) => {
             userId,
             body.color,
             new Date(now()),
+            body.games,
           ],
         );
       });
@@ -104,13 +105,15 @@ export const customAgentRoutes: FastifyPluginAsync = async (app) => {
         if (body.name !== undefined) await assertNameFree(tx, body.name, agent.id);
         await tx.query(
           `update agents set name = coalesce($2, name), tagline = coalesce($3, tagline),
-             traits = coalesce($4::jsonb, traits), color = coalesce($5, color) where id = $1`,
+             traits = coalesce($4::jsonb, traits), color = coalesce($5, color),
+             games = coalesce($6::text[], games) where id = $1`,
           [
             agent.id,
             body.name ?? null,
             body.tagline ?? null,
             body.traits ? JSON.stringify(body.traits) : null,
             body.color ?? null,
+            body.games ?? null,
           ],
         );
         return agent.id;

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { decide } from '../../../core/agents/decide.ts';
+import { gameOf } from '../../../core/games/registry.ts';
 import { decisionRequestSchema } from './decisionRequest.ts';
 
 // A worker thread of the decision pool: runs the synchronous agent search off the event loop.
@@ -8,7 +8,8 @@ parentPort?.on('message', (message: unknown) => {
   try {
     // The deadline is set here, on this thread's clock, when the search really starts.
     const deadline = Date.now() + request.budgetMs;
-    const decision = decide(request.moves, request.traits, {
+    const game = gameOf(request.game);
+    const decision = game.decide(game.decodeMoves(request.moves), request.traits, {
       seed: request.seed,
       deadline,
       now: Date.now,

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { agentTraitsSchema } from '../../../core/agents/traits.ts';
+import { GAME_IDS } from '../../../core/games/gameIds.ts';
 import { movesSchema, moveTraceSchema } from '../../../core/protocol/matches.ts';
 
 /** What the pool posts to a decision worker: a position, who plays it, and its time budget. */
 export const decisionRequestSchema = z.object({
   id: z.number().int(),
+  game: z.enum(GAME_IDS),
   moves: movesSchema,
   traits: agentTraitsSchema,
   seed: z.number().int(),
@@ -15,7 +17,10 @@ export const decisionRequestSchema = z.object({
 export const decisionResponseSchema = z.union([
   z.object({
     id: z.number().int(),
-    decision: z.object({ move: z.number().int().min(1).max(7), trace: moveTraceSchema }),
+    decision: z.object({
+      move: z.string(),
+      trace: z.object({ ...moveTraceSchema.shape, advantage: z.number().min(-1).max(1) }),
+    }),
   }),
   z.object({ id: z.number().int(), error: z.string() }),
 ]);

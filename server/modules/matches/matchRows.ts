@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GAME_IDS } from '../../../core/games/gameIds.ts';
 import {
   type MatchMove,
   type MatchSummary,
@@ -6,7 +7,7 @@ import {
   matchSummarySchema,
   moveTraceSchema,
 } from '../../../core/protocol/matches.ts';
-import { winningLineOf } from './winningLine.ts';
+import { resultCellsOf } from './resultCells.ts';
 
 const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));
 
@@ -14,6 +15,7 @@ const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(
 export const matchRowSchema = z.object({
   id: z.string(),
   seq: z.coerce.string(),
+  game: z.enum(GAME_IDS),
   status: z.enum(['scheduled', 'live', 'finished', 'cancelled']),
   first_agent_id: z.string(),
   second_agent_id: z.string(),
@@ -24,6 +26,7 @@ export const matchRowSchema = z.object({
   seed: z.number().int(),
   moves: z.string(),
   result: z.enum(['first', 'second', 'draw']).nullable(),
+  result_reason: z.string().nullable(),
   started_at: timestamp,
   ended_at: timestamp.nullable(),
   starts_at: timestamp.nullable(),
@@ -33,9 +36,9 @@ export const matchRowSchema = z.object({
 export type MatchRow = z.infer<typeof matchRowSchema>;
 
 /** Columns to select (from `matches m` joined to `agents a1`, `agents a2`) for `matchRowSchema`. */
-export const MATCH_COLUMNS = `m.id, m.seq::text as seq, m.status, m.first_agent_id, m.second_agent_id,
+export const MATCH_COLUMNS = `m.id, m.seq::text as seq, m.game, m.status, m.first_agent_id, m.second_agent_id,
   a1.name as first_name, a2.name as second_name, m.first_rating, m.second_rating, m.seed, m.moves,
-  m.result, m.started_at, m.ended_at, m.starts_at`;
+  m.result, m.result_reason, m.started_at, m.ended_at, m.starts_at`;
 
 /** The join that `MATCH_COLUMNS` needs. */
 export const MATCH_FROM = `matches m join agents a1 on a1.id = m.first_agent_id
@@ -43,10 +46,10 @@ export const MATCH_FROM = `matches m join agents a1 on a1.id = m.first_agent_id
 
 /** The wire shape of a match row. */
 export function toMatchSummary(row: MatchRow): MatchSummary {
-  const winningLine = row.status === 'finished' ? winningLineOf(row.moves) : null;
+  const resultCells = row.status === 'finished' ? resultCellsOf(row.game, row.moves) : [];
   return matchSummarySchema.parse({
     id: row.id,
-    game: 'connect4',
+    game: row.game,
     status: row.status,
     players: [
       { agentId: row.first_agent_id, name: row.first_name, rating: Math.round(row.first_rating) },
@@ -58,7 +61,8 @@ export function toMatchSummary(row: MatchRow): MatchSummary {
     ],
     moves: row.moves,
     ...(row.result ? { result: row.result } : {}),
-    ...(winningLine ? { winningLine } : {}),
+    ...(row.result_reason ? { reason: row.result_reason } : {}),
+    ...(resultCells.length > 0 ? { resultCells } : {}),
     startedAt: row.started_at.toISOString(),
     ...(row.ended_at ? { endedAt: row.ended_at.toISOString() } : {}),
     ...(row.starts_at ? { startsAt: row.starts_at.toISOString() } : {}),
@@ -68,7 +72,7 @@ export function toMatchSummary(row: MatchRow): MatchSummary {
 /** A `match_moves` row as read back. */
 export const moveRowSchema = z.object({
   ply: z.number().int(),
-  column_number: z.number().int(),
+  move: z.string(),
   agent_id: z.string(),
   trace: z.preprocess(
     (value) => (typeof value === 'string' ? JSON.parse(value) : value),
@@ -81,7 +85,7 @@ export const moveRowSchema = z.object({
 export function toMatchMove(row: z.infer<typeof moveRowSchema>): MatchMove {
   return matchMoveSchema.parse({
     ply: row.ply,
-    column: row.column_number,
+    move: row.move,
     agentId: row.agent_id,
     trace: row.trace,
     playedAt: row.played_at.toISOString(),

@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds())('match runner on %s', (kind) => {
     expect(finished?.result).toMatch(/^(first|second|draw)$/);
     expect(finished?.moves).toHaveLength(moves + 1);
     const turns = await listMoves(db, first!);
-    expect(turns.map((turn) => turn.column).join('')).toBe(finished?.moves);
+    expect(turns.map((turn) => turn.move).join('')).toBe(finished?.moves);
     expect(turns.map((turn) => turn.ply)).toEqual(turns.map((_, index) => index + 1));
     const { rows: history } = await db.query(
       'select agent_id from rating_history where match_id = $1',

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { AgentDecision } from '../../../core/agents/decide.ts';
+import type { AgentDecision } from '../../../core/games/definition.ts';
+import { GAME_IDS, type GameId } from '../../../core/games/gameIds.ts';
+import { gameOf } from '../../../core/games/registry.ts';
 import type { Database } from '../../db/database.ts';
 import { type AgentRow, listAgentRows } from '../agents/agentStore.ts';
 import { schedulableAgentIds } from '../customAgents/agentOwnership.ts';
@@ -16,6 +18,7 @@ import { type Scheduler, systemScheduler } from './scheduler.ts';
 /** Anything that can pick an agent's move; the worker pool in production. */
 interface Decider {
   decide(job: {
+    game: GameId;
     moves: string;
     traits: AgentRow['traits'];
     seed: number;
@@ -29,6 +32,7 @@ export interface MatchRunnerOptions {
   decider: Decider;
   /** Stable per server instance, so a restarted process takes its own matches back at once. */
   ownerId: string;
+  /** LIVE_MATCHES: how many matches of each game to keep going. */
   liveMatches: number;
   moveDelayMs: number;
   /** BETTING_WINDOW_MS: new matches are announced this long before their first move (0: none). */
@@ -47,13 +51,22 @@ function moveSeed(matchSeed: number, ply: number): number {
   return (Math.imul(matchSeed ^ ply, 2654435761) ^ ply) | 0;
 }
 
+/** Who plays a match, read once when the runner takes it on: the agents table is not read per move. */
+interface MatchPlayers {
+  game: GameId;
+  first: AgentRow;
+  second: AgentRow;
+}
+
 /**
- * Keeps `liveMatches` matches going across every server process sharing the database. Each match
+ * Keeps `liveMatches` matches of each game going across every server process sharing the
+ * database, pairing agents that play the game. Each match
  * is owned through a lease in its row; a move is stored and published in one transaction that
  * checks the lease, so no two processes ever play the same match and a crash loses nothing.
  */
 export class MatchRunner {
   private readonly owned = new Map<string, unknown>();
+  private readonly players = new Map<string, MatchPlayers>();
   private readonly scheduler: Scheduler;
   private readonly random: () => number;
   private readonly leaseMs: number;
@@ -90,6 +103,7 @@ export class MatchRunner {
     for (const timer of this.owned.values()) if (timer) this.scheduler.clearTimeout(timer);
     await Promise.allSettled([...this.inFlight]);
     this.owned.clear();
+    this.players.clear();
     await releaseMatches(this.options.db, this.options.ownerId);
   }
 
@@ -103,7 +117,16 @@ export class MatchRunner {
     }
     // Hidden and retired agents are never paired.
     const schedulable = await schedulableAgentIds(db);
-    const agents = (await listAgentRows(db)).filter((agent) => schedulable.has(agent.id));
+    const everyAgent = (await listAgentRows(db)).filter((agent) => schedulable.has(agent.id));
+    for (const game of GAME_IDS) {
+      const agents = everyAgent.filter((agent) => agent.games.includes(game));
+      await this.startMatches(game, agents, leaseUntil);
+    }
+  }
+
+  /** Starts matches of one game among `agents` until the game has its live target. */
+  private async startMatches(game: GameId, agents: AgentRow[], leaseUntil: Date): Promise<void> {
+    const { db, ownerId } = this.options;
     const bettingWindowMs = this.options.bettingWindowMs ?? 0;
     while (agents.length >= 2) {
       const first = Math.floor(this.random() * agents.length);
@@ -112,6 +135,7 @@ export class MatchRunner {
         db,
         {
           id: randomUUID(),
+          game,
           firstId: agents[first]!.id,
           secondId: agents[second]!.id,
           seed: Math.floor(this.random() * 2 ** 31),
@@ -139,11 +163,13 @@ export class MatchRunner {
     if (match.starts_at && match.starts_at.getTime() > this.scheduler.now() && !match.moves) {
       return true;
     }
-    const ply = match.moves.length + 1;
-    const agentId = ply % 2 === 1 ? match.first_agent_id : match.second_agent_id;
-    const agent = (await listAgentRows(db)).find((row) => row.id === agentId);
-    if (!agent) return false;
+    const players = await this.playersOf(matchId, match);
+    if (!players) return false;
+    const ply = gameOf(match.game).decodeMoves(match.moves).length + 1;
+    const agent = ply % 2 === 1 ? players.first : players.second;
+    const agentId = agent.id;
     const decision = await this.options.decider.decide({
+      game: match.game,
       moves: match.moves,
       traits: agent.traits,
       seed: moveSeed(match.seed, ply),
@@ -154,7 +180,7 @@ export class MatchRunner {
       matchId,
       owner: ownerId,
       ply,
-      column: decision.move,
+      move: decision.move,
       agentId,
       trace: decision.trace,
       now: new Date(now),
@@ -163,6 +189,22 @@ export class MatchRunner {
     });
     if (!recorded) return false;
     return recorded.result === null;
+  }
+
+  /** Both agents of a match, read from the database the first time only. */
+  private async playersOf(
+    matchId: string,
+    match: { game: GameId; first_agent_id: string; second_agent_id: string },
+  ): Promise<MatchPlayers | null> {
+    const known = this.players.get(matchId);
+    if (known) return known;
+    const agents = await listAgentRows(this.options.db);
+    const first = agents.find((row) => row.id === match.first_agent_id);
+    const second = agents.find((row) => row.id === match.second_agent_id);
+    if (!first || !second) return null;
+    const players = { game: match.game, first, second };
+    this.players.set(matchId, players);
+    return players;
   }
 
   private adopt(matchId: string, delayMs: number): void {
@@ -190,6 +232,7 @@ export class MatchRunner {
 
   private drop(matchId: string): void {
     this.owned.delete(matchId);
+    this.players.delete(matchId);
     // A slot is free: start the next match without waiting for the regular sweep.
     if (this.running) this.scheduleSweep(0);
   }

@@ -5,10 +5,10 @@ import { insertHouseAgents, insertMatch } from '../bets/economyFixtures.ts';
 import { findMatchWithMoves } from './matchStore.ts';
 
 const TRACE = {
-  candidates: [{ move: 4, score: 0 }],
+  candidates: [{ move: '4', score: 0 }],
   depth: 1,
   nodes: 1,
-  chosen: 4,
+  chosen: '4',
   reason: 'centre',
 };
 
@@ -16,8 +16,8 @@ const TRACE = {
 async function storeMove(db: Queryable, matchId: string, ply: number, agentId: string) {
   await db.query(
     `with moved as (
-       insert into match_moves (match_id, ply, column_number, agent_id, trace, played_at)
-       values ($1, $2, 4, $3, $4::jsonb, now()) returning match_id)
+       insert into match_moves (match_id, ply, move, agent_id, trace, played_at)
+       values ($1, $2, '4', $3, $4::jsonb, now()) returning match_id)
      update matches set moves = moves || '4' where id in (select match_id from moved)`,
     [matchId, ply, agentId, JSON.stringify(TRACE)],
   );

@@ -1,3 +1,4 @@
+import type { GameId } from '../../../core/games/gameIds.ts';
 import type { MatchMove, MatchSummary } from '../../../core/protocol/matches.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import {
@@ -15,6 +16,7 @@ export async function listMatches(
   db: Queryable,
   query: {
     status?: 'scheduled' | 'live' | 'finished' | undefined;
+    game?: GameId | undefined;
     cursor?: string | undefined;
     limit: number;
   },
@@ -24,6 +26,10 @@ export async function listMatches(
   if (query.status) {
     params.push(query.status);
     where.push(`m.status = $${params.length}`);
+  }
+  if (query.game) {
+    params.push(query.game);
+    where.push(`m.game = $${params.length}`);
   }
   // The cursor is the `seq` of the last match of the previous page; anything else is ignored.
   if (query.cursor && /^\d{1,18}$/.test(query.cursor)) {
@@ -61,7 +67,7 @@ export async function listMoves(
   afterPly = 0,
 ): Promise<MatchMove[]> {
   const { rows } = await db.query(
-    `select ply, column_number, agent_id, trace, played_at from match_moves
+    `select ply, move, agent_id, trace, played_at from match_moves
      where match_id = $1 and ply > $2 order by ply`,
     [matchId, afterPly],
   );
@@ -84,11 +90,14 @@ export async function findMatchWithMoves(
   });
 }
 
-/** How many matches are live and how many finished, for the games catalogue. */
-export async function countMatches(db: Queryable): Promise<{ live: number; finished: number }> {
-  const { rows } = await db.query<{ status: string; count: string | number }>(
-    `select status, count(*)::int as count from matches group by status`,
+/** How many matches of each game are live and how many finished, for the games catalogue. */
+export async function countMatches(
+  db: Queryable,
+): Promise<(game: string) => { live: number; finished: number }> {
+  const { rows } = await db.query<{ game: string; status: string; count: string | number }>(
+    `select game, status, count(*)::int as count from matches group by game, status`,
   );
-  const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
-  return { live: count('live'), finished: count('finished') };
+  const count = (game: string, status: string) =>
+    Number(rows.find((row) => row.game === game && row.status === status)?.count ?? 0);
+  return (game) => ({ live: count(game, 'live'), finished: count(game, 'finished') });
 }

@@ -8,9 +8,9 @@ import {
 import type { MatchPools } from '../../../core/protocol/pools.ts';
 import type { MatchHub, MatchWatcher } from './matchHub.ts';
 import type { MatchRow } from './matchRows.ts';
+import { resultCellsOf } from './resultCells.ts';
 import { type SseFrame, sseFrame } from './sseFrame.ts';
 import type { SseStreams } from './sseHeartbeat.ts';
-import { winningLineOf } from './winningLine.ts';
 
 /** The final event of a match read back from its row (a stream opened after it ended). */
 function resultOf(row: MatchRow): ResultEvent | null {
@@ -21,7 +21,8 @@ function resultOf(row: MatchRow): ResultEvent | null {
     ...(row.result ? { result: row.result } : {}),
     moves: row.moves,
     endedAt: row.ended_at.toISOString(),
-    winningLine: winningLineOf(row.moves),
+    ...(row.result_reason ? { reason: row.result_reason } : {}),
+    resultCells: row.status === 'finished' ? resultCellsOf(row.game, row.moves) : [],
   };
 }
 

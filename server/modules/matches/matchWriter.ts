@@ -1,5 +1,7 @@
-import type { MoveTrace } from '../../../core/agents/decide.ts';
-import { Connect4Position } from '../../../core/games/connect4/position.ts';
+import type { GameOutcome, MoveTrace } from '../../../core/games/definition.ts';
+import type { GameId } from '../../../core/games/gameIds.ts';
+import { gameOf } from '../../../core/games/registry.ts';
+import { replay } from '../../../core/games/replay.ts';
 import type { MatchResult, MoveEvent, ResultEvent } from '../../../core/protocol/matches.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { settleMatch } from '../bets/settleMatch.ts';
@@ -13,11 +15,15 @@ async function notify(tx: Queryable, notification: MatchNotification): Promise<v
   await tx.query('select pg_notify($1, $2)', [MATCH_CHANNEL, JSON.stringify(notification)]);
 }
 
-/** Creates a live match owned by `owner` if fewer than `liveTarget` are live; returns its id. */
+/**
+ * Creates a live match of `game` owned by `owner` if fewer than `liveTarget` of that game are
+ * live; returns its id. Each side starts with its rating in that game.
+ */
 export async function createMatchIfBelowTarget(
   db: Database,
   input: {
     id: string;
+    game: GameId;
     firstId: string;
     secondId: string;
     seed: number;
@@ -32,15 +38,21 @@ export async function createMatchIfBelowTarget(
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [CREATE_LOCK_KEY]);
     const { rows } = await tx.query<{ count: number }>(
-      `select count(*)::int as count from matches where status in ('scheduled', 'live')`,
+      `select count(*)::int as count from matches
+       where status in ('scheduled', 'live') and game = $1`,
+      [input.game],
     );
     if ((rows[0]?.count ?? 0) >= liveTarget) return null;
     await tx.query(
-      `insert into matches (id, status, first_agent_id, second_agent_id, first_rating, second_rating,
-         seed, owner, lease_until, started_at, starts_at)
-       select $1, case when $8::timestamptz is null then 'live' else 'scheduled' end, a1.id, a2.id,
-         a1.rating, a2.rating, $4, $5, $6, coalesce($8, $7), $8
-       from agents a1, agents a2 where a1.id = $2 and a2.id = $3`,
+      `insert into matches (id, game, status, first_agent_id, second_agent_id, first_rating,
+         second_rating, seed, owner, lease_until, started_at, starts_at)
+       select $1, $9, case when $8::timestamptz is null then 'live' else 'scheduled' end, a1.id,
+         a2.id, coalesce(r1.rating, 1500), coalesce(r2.rating, 1500), $4, $5, $6,
+         coalesce($8, $7), $8
+       from agents a1 cross join agents a2
+         left join agent_ratings r1 on r1.agent_id = a1.id and r1.game = $9
+         left join agent_ratings r2 on r2.agent_id = a2.id and r2.game = $9
+       where a1.id = $2 and a2.id = $3`,
       [
         input.id,
         input.firstId,
@@ -50,6 +62,7 @@ export async function createMatchIfBelowTarget(
         leaseUntil,
         now,
         input.startsAt ?? null,
+        input.game,
       ],
     );
     return input.id;
@@ -96,7 +109,8 @@ export interface MoveToRecord {
   matchId: string;
   owner: string;
   ply: number;
-  column: number;
+  /** The move in its game's notation. */
+  move: string;
   agentId: string;
   trace: MoveTrace;
   now: Date;
@@ -108,57 +122,65 @@ export interface MoveToRecord {
 /** What was stored and published; `null` when the match is no longer ours or the ply is taken. */
 export type RecordedMove = { move: MoveEvent; result: ResultEvent | null } | null;
 
+const RESULT_OF_WINNER = { 0: 'first', 1: 'second' } as const;
+
+/** The match result of a game's outcome, or null while it goes on. */
+function resultOf(outcome: GameOutcome): MatchResult | null {
+  if (outcome.status === 'ongoing') return null;
+  return outcome.winner === null ? 'draw' : RESULT_OF_WINNER[outcome.winner];
+}
+
 /**
  * Stores one move and publishes it in the same transaction, finishing and rating the match when
  * the move ends the game. Ownership and the ply are checked under the row lock, so a process that
- * lost its lease, or a move already stored before a crash, changes nothing.
+ * lost its lease, or a move already stored before a crash, changes nothing. The game's rules
+ * check the move: an illegal one throws `ValidationError` and nothing is stored.
  */
 export async function recordMove(db: Database, input: MoveToRecord): Promise<RecordedMove> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ moves: string; owner: string | null; status: string }>(
-      'select moves, owner, status from matches where id = $1 for update',
-      [input.matchId],
-    );
+    const { rows } = await tx.query<{
+      game: GameId;
+      moves: string;
+      owner: string | null;
+      status: string;
+    }>('select game, moves, owner, status from matches where id = $1 for update', [input.matchId]);
     const match = rows[0];
     const playable = match?.status === 'live' || match?.status === 'scheduled';
     if (!match || !playable || match.owner !== input.owner) return null;
-    if (match.moves.length !== input.ply - 1) return null;
-    const position = Connect4Position.fromMoves(match.moves);
-    position.play(input.column);
+    const game = gameOf(match.game);
+    const before = replay(game, match.moves);
+    if (before.moves.length !== input.ply - 1) return null;
+    const state = game.play(before.state, input.move);
+    const moves = game.encodeMoves([...before.moves, input.move]);
     await tx.query(
-      `insert into match_moves (match_id, ply, column_number, agent_id, trace, played_at, owner)
+      `insert into match_moves (match_id, ply, move, agent_id, trace, played_at, owner)
        values ($1, $2, $3, $4, $5, $6, $7)`,
       [
         input.matchId,
         input.ply,
-        input.column,
+        input.move,
         input.agentId,
         JSON.stringify(input.trace),
         input.now,
         input.owner,
       ],
     );
-    const outcome = position.outcome();
-    const result: MatchResult | null =
-      outcome.status === 'won'
-        ? outcome.winner === 1
-          ? 'first'
-          : 'second'
-        : outcome.status === 'draw'
-          ? 'draw'
-          : null;
+    const outcome = game.outcome(state);
+    const result = resultOf(outcome);
+    const reason = outcome.status === 'finished' ? outcome.reason : null;
     await tx.query(
       `update matches set moves = $2, lease_until = $3,
          started_at = case when status = 'scheduled' then $5::timestamptz else started_at end,
          status = case when $4::text is null then 'live' else 'finished' end,
-         result = $4::text, ended_at = case when $4::text is null then null else $5::timestamptz end
+         result = $4::text, result_reason = $6::text,
+         ended_at = case when $4::text is null then null else $5::timestamptz end
        where id = $1`,
-      [input.matchId, position.moves, input.leaseUntil, result, input.now],
+      [input.matchId, moves, input.leaseUntil, result, input.now, reason],
     );
     const move: MoveEvent = {
       matchId: input.matchId,
       ply: input.ply,
-      column: input.column,
+      move: input.move,
       agentId: input.agentId,
       trace: input.trace,
       playedAt: input.now.toISOString(),
@@ -171,9 +193,10 @@ export async function recordMove(db: Database, input: MoveToRecord): Promise<Rec
       matchId: input.matchId,
       status: 'finished',
       result,
-      moves: position.moves,
+      moves,
       endedAt: input.now.toISOString(),
-      winningLine: outcome.status === 'won' ? outcome.line : null,
+      ...(reason ? { reason } : {}),
+      resultCells: outcome.status === 'finished' ? outcome.cells : [],
     };
     await notify(tx, { kind: 'result', event: resultEvent });
     return { move, result: resultEvent };

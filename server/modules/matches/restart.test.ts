@@ -79,7 +79,7 @@ describe.each(testDatabaseKinds())('a server killed mid-match on %s', (kind) => 
         if (detail.moves.length > moves.length || detail.status !== 'live') {
           expect(detail.moves.startsWith(moves)).toBe(true);
           expect(detail.turns.map((turn) => turn.ply)).toEqual(detail.turns.map((_, i) => i + 1));
-          expect(detail.turns.map((turn) => turn.column).join('')).toBe(detail.moves);
+          expect(detail.turns.map((turn) => turn.move).join('')).toBe(detail.moves);
           const [a, b] = detail.players;
           expect(detail.turns.map((turn) => turn.agentId)).toEqual(
             detail.turns.map((_, i) => (i % 2 === 0 ? a.agentId : b.agentId)),

@@ -11,12 +11,13 @@ import { createMatchIfBelowTarget, recordMove } from './matchWriter.ts';
 import { openSse } from './sseReader.ts';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
-const trace = (column: number) => ({
+const trace = (column: string) => ({
   candidates: [{ move: column, score: 0 }],
   depth: 1,
   nodes: 1,
   chosen: column,
   reason: `plays column ${column}`,
+  advantage: 0,
 });
 
 describe.each(testDatabaseKinds())('match API and events on %s', (kind) => {
@@ -39,12 +40,12 @@ describe.each(testDatabaseKinds())('match API and events on %s', (kind) => {
   async function play(matchId: string, columns: string, fromPly: number) {
     for (let i = 0; i < columns.length; i++) {
       const ply = fromPly + i;
-      const column = Number(columns[i]);
+      const column = columns[i]!;
       const recorded = await recordMove(db, {
         matchId,
         owner: 'writer',
         ply,
-        column,
+        move: column,
         agentId: ply % 2 === 1 ? 'ada' : 'blitz',
         trace: trace(column),
         now: new Date(T0 + ply * 1000),
@@ -57,7 +58,7 @@ describe.each(testDatabaseKinds())('match API and events on %s', (kind) => {
   it('lists matches and agents, serves one match with its traces', async () => {
     await createMatchIfBelowTarget(
       db,
-      { id: 'm1', firstId: 'ada', secondId: 'blitz', seed: 1, owner: 'writer' },
+      { id: 'm1', game: 'connect4', firstId: 'ada', secondId: 'blitz', seed: 1, owner: 'writer' },
       4,
       new Date(T0),
       new Date(T0 + 3_600_000),
@@ -71,14 +72,15 @@ describe.each(testDatabaseKinds())('match API and events on %s', (kind) => {
       ['m1', 'first', '4455667'],
     ]);
     // The server sends the winning four (row 0, columns 4-7), so no client needs the rules.
-    expect([...(list.items[0]?.winningLine ?? [])].sort()).toEqual([3, 4, 5, 6]);
+    expect([...(list.items[0]?.resultCells ?? [])].sort()).toEqual([3, 4, 5, 6]);
+    expect(list.items[0]?.reason).toBe('four-in-a-row');
     expect((await app.inject('/api/matches?status=live')).json()).toEqual({
       items: [],
       nextCursor: null,
     });
     const detail = matchDetailSchema.parse((await app.inject('/api/matches/m1')).json());
     expect(detail.turns.map((turn) => turn.trace.reason)).toContain('plays column 7');
-    expect(detail.winningLine).toEqual(list.items[0]?.winningLine);
+    expect(detail.resultCells).toEqual(list.items[0]?.resultCells);
     expect((await app.inject('/api/matches/nope')).statusCode).toBe(404);
 
     const agents = agentListResponseSchema.parse((await app.inject('/api/agents')).json());
@@ -92,7 +94,7 @@ describe.each(testDatabaseKinds())('match API and events on %s', (kind) => {
   it('resumes a stream after a gap with exactly the missing moves, then the result', async () => {
     await createMatchIfBelowTarget(
       db,
-      { id: 'm2', firstId: 'ada', secondId: 'blitz', seed: 1, owner: 'writer' },
+      { id: 'm2', game: 'connect4', firstId: 'ada', secondId: 'blitz', seed: 1, owner: 'writer' },
       4,
       new Date(T0),
       new Date(T0 + 3_600_000),

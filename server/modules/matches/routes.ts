@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { GAME_IDS } from '../../../core/games/gameIds.ts';
+import { GAME_NAMES } from '../../../core/games/gameNames.ts';
 import { matchListQuerySchema } from '../../../core/protocol/matches.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -18,7 +20,7 @@ import { startEventStream, streamMatch } from './matchStream.ts';
 import { SseStreams } from './sseHeartbeat.ts';
 
 const paramsSchema = z.object({ id: z.string().min(1).max(64) });
-const lastEventIdSchema = z.coerce.number().int().min(0).max(42);
+const lastEventIdSchema = z.coerce.number().int().min(0).max(100_000);
 
 /** Options of the matches routes: the database, this process's hub, the SSE heartbeat period. */
 export interface MatchRoutesOptions {
@@ -32,7 +34,7 @@ export interface MatchRoutesOptions {
 /** Lists, one match with traces, its live event stream, and the games catalogue counts. */
 export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, options) => {
   const { db, hub } = options;
-  // Watchers resuming from different plies share one read of the whole match (at most 42 rows).
+  // Watchers resuming from different plies share one read of the whole match.
   const readAllMoves = coalesce(
     (matchId: string) => listMoves(db, matchId),
     (matchId) => matchId,
@@ -59,7 +61,9 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
 
   app.get('/api/games', async () => {
     const counts = await countMatches(db);
-    return { items: [{ id: 'connect4', name: 'Connect Four', ...counts }] };
+    return {
+      items: GAME_IDS.map((id) => ({ id, name: GAME_NAMES[id], ...counts(id) })),
+    };
   });
 
   app.get('/api/matches', async (request) => {

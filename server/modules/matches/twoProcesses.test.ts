@@ -13,15 +13,16 @@ import { insertQuickAgents } from './testAgents.ts';
 const LIVE_MATCHES = 4;
 
 /**
- * Records, after every insert into matches, how many matches were live or announced. Match
+ * Records, after every insert into matches, how many matches of each game were live or announced. Match
  * creation holds an advisory lock, so the count this sees is never lower than the one the creator
- * checked: a value above LIVE_MATCHES means the target was overshot.
+ * checked: a value above LIVE_MATCHES (a count per game) means the target was overshot.
  */
 const LIVE_AUDIT = `
   create table live_audit (live integer not null);
   create function audit_live() returns trigger language plpgsql as $$
   begin
-    insert into live_audit select count(*) from matches where status in ('scheduled', 'live');
+    insert into live_audit select count(*) from matches where status in ('scheduled', 'live')
+      group by game;
     return null;
   end $$;
   create trigger audit_live after insert on matches
@@ -30,7 +31,7 @@ const LIVE_AUDIT = `
 interface MoveRow {
   match_id: string;
   ply: number;
-  column_number: number;
+  move: string;
   owner: string;
 }
 
@@ -131,7 +132,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       'select id, moves, status from matches',
     );
     const { rows: moves } = await db.query<MoveRow>(
-      'select match_id, ply, column_number, owner from match_moves order by match_id, ply',
+      'select match_id, ply, move, owner from match_moves order by match_id, ply',
     );
     const byMatch = new Map<string, MoveRow[]>();
     for (const move of moves)
@@ -139,7 +140,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     for (const match of matches) {
       const turns = byMatch.get(match.id) ?? [];
       expect(turns.map((turn) => turn.ply)).toEqual(turns.map((_, index) => index + 1));
-      expect(turns.map((turn) => turn.column_number).join('')).toBe(match.moves);
+      expect(turns.map((turn) => turn.move).join('')).toBe(match.moves);
       // One owner after another, never interleaved: A then B only in the matches A held.
       const owners = turns.map((turn) => turn.owner).filter((o, i, all) => o !== all[i - 1]);
       const taken = leases.find((lease) => lease.id === match.id);

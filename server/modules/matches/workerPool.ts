@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { type AgentDecision, decide } from '../../../core/agents/decide.ts';
+import type { AgentDecision } from '../../../core/games/definition.ts';
+import { gameOf } from '../../../core/games/registry.ts';
 import { type DecisionRequest, decisionResponseSchema } from './decisionRequest.ts';
 
 /** A search the pool has to run: everything of a request but its id. */
@@ -126,7 +127,11 @@ export class DecisionPool {
     try {
       const now = Date.now();
       busy.pending.resolve(
-        decide(job.moves, job.traits, { seed: job.seed, deadline: now, now: Date.now }),
+        gameOf(job.game).decide(gameOf(job.game).decodeMoves(job.moves), job.traits, {
+          seed: job.seed,
+          deadline: now,
+          now: Date.now,
+        }),
       );
     } catch (error) {
       busy.pending.reject(error instanceof Error ? error : new Error(String(error)));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Connect4Position } from '../games/connect4/position.ts';
-import { Solver } from '../games/connect4/solver.ts';
+import type { AgentTraits } from '../../../agents/traits.ts';
+import { Connect4Position } from '../position.ts';
+import { Solver } from '../solver.ts';
 import { decide } from './decide.ts';
-import type { AgentTraits } from './traits.ts';
 
 // Node budgets, not time, bound these games; the long timeouts only cover a loaded machine.
 const clock = { deadline: Number.POSITIVE_INFINITY, now: () => 0 };

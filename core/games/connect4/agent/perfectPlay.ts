@@ -1,11 +1,11 @@
-import { analyzeColumns } from '../games/connect4/analyzeColumns.ts';
-import { OpeningBook } from '../games/connect4/book/openingBook.ts';
-import { OPENING_BOOK_DATA } from '../games/connect4/book/openingBookData.ts';
-import { WeakBook } from '../games/connect4/book/weakBook.ts';
-import { WEAK_BOOK_DATA } from '../games/connect4/book/weakBookData.ts';
-import type { Connect4Position } from '../games/connect4/position.ts';
-import { SearchAborted, type SearchBudget } from '../games/connect4/searchBudget.ts';
-import { Solver } from '../games/connect4/solver.ts';
+import { analyzeColumns } from '../analyzeColumns.ts';
+import { OpeningBook } from '../book/openingBook.ts';
+import { OPENING_BOOK_DATA } from '../book/openingBookData.ts';
+import { WeakBook } from '../book/weakBook.ts';
+import { WEAK_BOOK_DATA } from '../book/weakBookData.ts';
+import type { Connect4Position } from '../position.ts';
+import { SearchAborted, type SearchBudget } from '../searchBudget.ts';
+import { Solver } from '../solver.ts';
 
 /** Exact scores of every column and the nodes it took. */
 interface ExactScores {

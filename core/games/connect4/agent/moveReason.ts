@@ -1,7 +1,7 @@
-import { CELLS, WIDTH } from '../games/connect4/bitboard.ts';
-import type { WeakValue } from '../games/connect4/book/weakBook.ts';
-import type { Connect4Position } from '../games/connect4/position.ts';
-import type { AgentStyle } from './traits.ts';
+import type { AgentStyle } from '../../../agents/traits.ts';
+import { CELLS, WIDTH } from '../bitboard.ts';
+import type { WeakValue } from '../book/weakBook.ts';
+import type { Connect4Position } from '../position.ts';
 
 /** Columns (1..7) where the side to move of `position` would complete four at once. */
 function immediateWins(position: Connect4Position): number[] {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { movesOfKey } from '../games/connect4/movesOfKey.ts';
-import { Connect4Position } from '../games/connect4/position.ts';
+import { BUILT_IN_AGENTS } from '../../../agents/roster.ts';
+import { movesOfKey } from '../movesOfKey.ts';
+import { Connect4Position } from '../position.ts';
 import { decide } from './decide.ts';
 import { openingBook } from './perfectPlay.ts';
-import { BUILT_IN_AGENTS } from './roster.ts';
 
 const oracle = BUILT_IN_AGENTS.find((agent) => agent.id === 'oracle')!;
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../errors.ts';
-import { Connect4Position } from '../games/connect4/position.ts';
+import type { AgentTraits } from '../../../agents/traits.ts';
+import { ValidationError } from '../../../errors.ts';
+import { Connect4Position } from '../position.ts';
 import { decide } from './decide.ts';
-import type { AgentTraits } from './traits.ts';
 
 const clock = { deadline: Number.POSITIVE_INFINITY, now: () => 0 };
 const traits = (skill: number, extra: Partial<AgentTraits> = {}): AgentTraits => ({

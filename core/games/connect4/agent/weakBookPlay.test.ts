@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { movesOfKey } from '../games/connect4/movesOfKey.ts';
-import { Connect4Position } from '../games/connect4/position.ts';
+import { createRandom } from '../../../agents/random.ts';
+import { BUILT_IN_AGENTS } from '../../../agents/roster.ts';
+import type { AgentTraits } from '../../../agents/traits.ts';
+import { movesOfKey } from '../movesOfKey.ts';
+import { Connect4Position } from '../position.ts';
 import { decide } from './decide.ts';
 import { weakBook } from './perfectPlay.ts';
-import { createRandom } from './random.ts';
-import { BUILT_IN_AGENTS } from './roster.ts';
-import type { AgentTraits } from './traits.ts';
 
 const oracle = BUILT_IN_AGENTS.find((agent) => agent.id === 'oracle')!;
 const clock = { deadline: Number.POSITIVE_INFINITY, now: () => 0 };

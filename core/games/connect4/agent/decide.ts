@@ -1,14 +1,14 @@
-import { ValidationError } from '../errors.ts';
-import { CELLS, popcount32, winningCells, winningHi } from '../games/connect4/bitboard.ts';
-import { Connect4Position } from '../games/connect4/position.ts';
-import { SearchAborted } from '../games/connect4/searchBudget.ts';
-import { type Candidate, chooseMove } from './chooseMove.ts';
+import { type Candidate, chooseMove } from '../../../agents/chooseMove.ts';
+import { createRandom, seedFor } from '../../../agents/random.ts';
+import { skillProfile } from '../../../agents/skillProfile.ts';
+import { type AgentTraits, parseAgentTraits } from '../../../agents/traits.ts';
+import { ValidationError } from '../../../errors.ts';
+import { CELLS, popcount32, winningCells, winningHi } from '../bitboard.ts';
+import { Connect4Position } from '../position.ts';
+import { SearchAborted } from '../searchBudget.ts';
 import { HeuristicSearch } from './heuristicSearch.ts';
 import { moveReason } from './moveReason.ts';
 import { exactColumnScores, openingBook, solverNodesOfLastCall, weakBook } from './perfectPlay.ts';
-import { createRandom, seedFor } from './random.ts';
-import { skillProfile } from './skillProfile.ts';
-import { type AgentTraits, parseAgentTraits } from './traits.ts';
 
 // Before these plies an exact solve cannot finish within any think time on a typical CPU (see
 // docs/ENGINE.md): perfect agents rely on the book there and search heuristically otherwise.
@@ -30,10 +30,11 @@ export interface MoveTrace {
   reason: string;
 }
 
-/** A move (column 1..7) and its trace. */
+/** A move (column 1..7), its trace, and whether its scores are exact (solver or book). */
 export interface AgentDecision {
   move: number;
   trace: MoveTrace;
+  exact: boolean;
 }
 
 /** Seed for reproducible choices; `deadline`/`now` are only a safety stop. */
@@ -65,7 +66,11 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
       blunder: true,
       style: valid.style,
     });
-    return { move, trace: { candidates: [], depth: 0, nodes: 0, chosen: move, reason } };
+    return {
+      move,
+      trace: { candidates: [], depth: 0, nodes: 0, chosen: move, reason },
+      exact: false,
+    };
   }
 
   const budget = { maxNodes: profile.maxNodes, deadline: options.deadline, now: options.now };
@@ -141,6 +146,7 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
       chosen: chosen.move,
       reason,
     },
+    exact: exact !== null || bookMove !== undefined,
   };
 }
 
