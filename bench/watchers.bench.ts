@@ -99,8 +99,8 @@ async function liveMatch(base: string, deadline: number): Promise<{ id: string; 
       await (await fetch(`${base}/api/matches?status=live`)).json(),
     );
     // An early match, so the round's moves come before it can end (10 s apart: minutes to connect on a busy machine).
-    const match = body.items.find((item) => item.moves.length <= 6);
-    if (match) return { id: match.id, moves: match.moves.length };
+    const match = body.items.find((item) => item.plies <= 6);
+    if (match) return { id: match.id, moves: match.plies };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('no live match');
@@ -268,7 +268,7 @@ async function round(
   const now = matchListResponseSchema.parse(
     await (await fetch(`${base}/api/matches?status=live`)).json(),
   );
-  const fromPly = now.items.find((item) => item.id === match.id)?.moves.length ?? 42;
+  const fromPly = now.items.find((item) => item.id === match.id)?.plies ?? 42;
   for (const client of clients) {
     client.send({ kind: 'measure', fromPly, moves: MOVES_PER_ROUND });
   }

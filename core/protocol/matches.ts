@@ -67,6 +67,8 @@ export const matchSummarySchema = z.object({
   status: matchStatusSchema,
   players: z.tuple([matchPlayerSchema, matchPlayerSchema]),
   moves: movesSchema,
+  /** How many moves `moves` holds (plies), so no client decodes a game's encoding to count. */
+  plies: count,
   result: z.optional(matchResultSchema),
   /** Why a finished match ended. */
   reason: z.optional(resultReasonSchema),
@@ -119,8 +121,14 @@ export const gameCatalogueSchema = z.object({
   ),
 });
 
-/** SSE `move` event data (the event id is the ply). */
-export const moveEventSchema = z.extend(matchMoveSchema, { matchId: z.string() });
+/**
+ * SSE `move` event data (the event id is the ply), with the match's whole move list after it in
+ * the game's encoding, which is what boards draw.
+ */
+export const moveEventSchema = z.extend(matchMoveSchema, {
+  matchId: z.string(),
+  moves: movesSchema,
+});
 
 /** SSE `result` event data, sent once after the last move. */
 export const resultEventSchema = z.object({
@@ -128,6 +136,7 @@ export const resultEventSchema = z.object({
   status: z.enum(['finished', 'cancelled']),
   result: z.optional(matchResultSchema),
   moves: movesSchema,
+  plies: count,
   endedAt: timestamp,
   /** Why it ended (absent when cancelled). */
   reason: z.optional(resultReasonSchema),
@@ -155,6 +164,5 @@ export type MatchMove = z.infer<typeof matchMoveSchema>;
 export type MoveEvent = z.infer<typeof moveEventSchema>;
 /** @see resultEventSchema */
 export type ResultEvent = z.infer<typeof resultEventSchema>;
-export type { GameId } from '../games/gameIds.ts';
 /** @see matchResultSchema */
 export type MatchResult = z.infer<typeof matchResultSchema>;

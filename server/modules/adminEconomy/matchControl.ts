@@ -4,6 +4,7 @@ import type { ResultEvent } from '../../../core/protocol/matches.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { settleMatch } from '../bets/settleMatch.ts';
+import { pliesOf } from '../matches/gameMoves.ts';
 import { MATCH_CHANNEL, type MatchNotification } from '../matches/matchEvents.ts';
 
 /**
@@ -17,8 +18,8 @@ export async function cancelMatch(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ status: string; moves: string }>(
-      'select status, moves from matches where id = $1 for update',
+    const { rows } = await tx.query<{ game: GameId; status: string; moves: string }>(
+      'select game, status, moves from matches where id = $1 for update',
       [matchId],
     );
     const match = rows[0];
@@ -36,6 +37,7 @@ export async function cancelMatch(
       matchId,
       status: 'cancelled',
       moves: match.moves,
+      plies: pliesOf(match.game, match.moves),
       endedAt: now.toISOString(),
       resultCells: [],
     };

@@ -7,7 +7,7 @@ import {
   matchSummarySchema,
   moveTraceSchema,
 } from '../../../core/protocol/matches.ts';
-import { resultCellsOf } from './resultCells.ts';
+import { pliesOf, resultCellsOf } from './gameMoves.ts';
 
 const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));
 
@@ -60,6 +60,7 @@ export function toMatchSummary(row: MatchRow): MatchSummary {
       },
     ],
     moves: row.moves,
+    plies: pliesOf(row.game, row.moves),
     ...(row.result ? { result: row.result } : {}),
     ...(row.result_reason ? { reason: row.result_reason } : {}),
     ...(resultCells.length > 0 ? { resultCells } : {}),

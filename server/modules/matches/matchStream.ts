@@ -6,9 +6,9 @@ import {
   type ResultEvent,
 } from '../../../core/protocol/matches.ts';
 import type { MatchPools } from '../../../core/protocol/pools.ts';
+import { movesUpTo, pliesOf, resultCellsOf } from './gameMoves.ts';
 import type { MatchHub, MatchWatcher } from './matchHub.ts';
 import type { MatchRow } from './matchRows.ts';
-import { resultCellsOf } from './resultCells.ts';
 import { type SseFrame, sseFrame } from './sseFrame.ts';
 import type { SseStreams } from './sseHeartbeat.ts';
 
@@ -20,6 +20,7 @@ function resultOf(row: MatchRow): ResultEvent | null {
     status: row.status,
     ...(row.result ? { result: row.result } : {}),
     moves: row.moves,
+    plies: pliesOf(row.game, row.moves),
     endedAt: row.ended_at.toISOString(),
     ...(row.result_reason ? { reason: row.result_reason } : {}),
     resultCells: row.status === 'finished' ? resultCellsOf(row.game, row.moves) : [],
@@ -98,15 +99,17 @@ export async function streamMatch(
   const send = (event: string, data: object, id?: number, cacheKey: object = data) => {
     if (!ended) write(frameOf(event, data, id, cacheKey));
   };
-  const sendMoves = (moves: readonly MatchMove[]) => {
+  // Read back after a gap: `latest` is the match row read after the moves, so it holds them all.
+  const sendMoves = (moves: readonly MatchMove[], latest: MatchRow) => {
     for (const move of moves) {
       if (move.ply !== sentPly + 1) continue;
-      send(MATCH_EVENT.move, { matchId: match.id, ...move }, move.ply, move);
+      const movesAfter = movesUpTo(latest.game, latest.moves, move.ply);
+      send(MATCH_EVENT.move, { matchId: match.id, ...move, moves: movesAfter }, move.ply, move);
       sentPly = move.ply;
     }
   };
   const finish = (result: ResultEvent) => {
-    send(MATCH_EVENT.result, result, result.moves.length);
+    send(MATCH_EVENT.result, result, result.plies);
     close();
     raw.end();
   };
@@ -117,10 +120,12 @@ export async function streamMatch(
   };
   const catchUp = () =>
     enqueue(async () => {
-      sendMoves(await readMoves(match.id, sentPly));
+      const moves = await readMoves(match.id, sentPly);
       const latest = await readMatch(match.id);
-      const result = latest ? resultOf(latest) : null;
-      if (result && sentPly >= result.moves.length) finish(result);
+      if (!latest) return;
+      sendMoves(moves, latest);
+      const result = resultOf(latest);
+      if (result && sentPly >= result.plies) finish(result);
     });
 
   const watcher: MatchWatcher = {

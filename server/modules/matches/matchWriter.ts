@@ -184,6 +184,7 @@ export async function recordMove(db: Database, input: MoveToRecord): Promise<Rec
       agentId: input.agentId,
       trace: input.trace,
       playedAt: input.now.toISOString(),
+      moves,
     };
     await notify(tx, { kind: 'move', event: move });
     if (!result) return { move, result: null };
@@ -194,6 +195,7 @@ export async function recordMove(db: Database, input: MoveToRecord): Promise<Rec
       status: 'finished',
       result,
       moves,
+      plies: input.ply,
       endedAt: input.now.toISOString(),
       ...(reason ? { reason } : {}),
       resultCells: outcome.status === 'finished' ? outcome.cells : [],

@@ -1,21 +1,23 @@
+import type { GameId } from '../../../core/games/gameIds.ts';
 import { type MatchSummary, matchListResponseSchema } from '../../../core/protocol/matches.ts';
 
 /**
  * The id of a match in `status` on the test server, polling until one exists (the runner
  * announces, plays and finishes matches at the pace the test's environment set). `maxMoves`
- * asks for one that has just begun, for a test that needs it to stay live for a while.
+ * asks for one that has just begun, for a test that needs it to stay live for a while. Connect
+ * Four unless `game` names another: most tests read its board.
  */
 export async function matchWithStatus(
   origin: string,
   status: MatchSummary['status'],
   timeoutMs = 120_000,
-  { maxMoves = Number.POSITIVE_INFINITY } = {},
+  { maxMoves = Number.POSITIVE_INFINITY, game = 'connect4' as GameId } = {},
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const response = await fetch(`${origin}/api/matches?status=${status}`);
+    const response = await fetch(`${origin}/api/matches?status=${status}&game=${game}`);
     const { items } = matchListResponseSchema.parse(await response.json());
-    const match = items.find((candidate) => candidate.moves.length <= maxMoves);
+    const match = items.find((candidate) => candidate.plies <= maxMoves);
     if (match) return match.id;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

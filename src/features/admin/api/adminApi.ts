@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { GameId } from '../../../../core/games/gameIds.ts';
 import { adminAgentsResponseSchema } from '../../../../core/protocol/adminEconomy.ts';
 import { adminUsersResponseSchema } from '../../../../core/protocol/adminUsers.ts';
 import { ledgerHealthSchema } from '../../../../core/protocol/ledger.ts';
@@ -71,10 +72,10 @@ export const adminActions = {
       method: 'POST',
       body: { hidden },
     }),
-  startMatch: (firstAgentId: string, secondAgentId: string) =>
+  startMatch: (game: GameId, firstAgentId: string, secondAgentId: string) =>
     requestJson('/api/admin/matches', z.object({ matchId: z.string() }), {
       method: 'POST',
-      body: { firstAgentId, secondAgentId },
+      body: { game, firstAgentId, secondAgentId },
     }),
   cancelMatch: (matchId: string) =>
     requestJson(`/api/admin/matches/${encodeURIComponent(matchId)}/cancel`, ok, { method: 'POST' }),

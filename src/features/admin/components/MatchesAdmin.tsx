@@ -1,21 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
+import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
 import { adminActions, adminAgentsQueryOptions, openMatchesQueryOptions } from '../api/adminApi.ts';
 import { AdminListState } from './AdminListState.tsx';
 import { useAdminAction } from './useAdminAction.ts';
 
-/** Matches: cancel one (stakes are refunded), or start one between two chosen agents. */
+/** Matches: cancel one (stakes are refunded), or start one of a game between two chosen agents. */
 export function MatchesAdmin() {
   const matches = useQuery(openMatchesQueryOptions());
   const agents = useQuery(adminAgentsQueryOptions());
   const cancel = useAdminAction(adminActions.cancelMatch, 'Match cancelled, stakes refunded');
   const start = useAdminAction(adminActions.startMatch, 'Match announced');
   const active = agents.data?.items.filter((agent) => agent.status === 'active') ?? [];
+  const [game, setGame] = useState<GameId>(GAME_IDS[0]);
   const [first, setFirst] = useState('');
   const [second, setSecond] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    start.mutate([first, second]);
+    start.mutate([game, first, second]);
   };
   return (
     <section aria-labelledby="admin-matches">
@@ -35,7 +38,7 @@ export function MatchesAdmin() {
             <a href={`/games/sessions/${match.id}`}>
               {match.players[0].name} vs {match.players[1].name}
             </a>{' '}
-            ({match.status}, {match.moves.length} moves){' '}
+            ({GAME_NAMES[match.game]}, {match.status}, {match.plies} moves){' '}
             <button type="button" className="button" onClick={() => cancel.mutate([match.id])}>
               Cancel and refund
             </button>
@@ -43,6 +46,16 @@ export function MatchesAdmin() {
         ))}
       </ul>
       <form className="inline-form" onSubmit={submit} aria-label="Start a match">
+        <label>
+          Game
+          <select value={game} onChange={(event) => setGame(event.target.value as GameId)}>
+            {GAME_IDS.map((id) => (
+              <option key={id} value={id}>
+                {GAME_NAMES[id]}
+              </option>
+            ))}
+          </select>
+        </label>
         {(
           [
             ['First agent', first, setFirst],

@@ -1,5 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { AgentTraits } from '../../../../core/agents/traits.ts';
+import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
+import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
 import type { OwnedAgent } from '../../../../core/protocol/customAgents.ts';
 
 /** What the form submits: the create body (also valid as a full update). */
@@ -8,6 +10,7 @@ export interface AgentFormValues {
   color: string;
   tagline: string;
   traits: AgentTraits;
+  games: GameId[];
 }
 
 const DEFAULTS: AgentFormValues = {
@@ -15,9 +18,10 @@ const DEFAULTS: AgentFormValues = {
   color: '#4f46e5',
   tagline: '',
   traits: { skill: 5, style: 'balanced', risk: 0.3, thinkTimeMs: 1000 },
+  games: [...GAME_IDS],
 };
 
-/** Name, colour, tagline and traits; the server validates and its message is shown. */
+/** Name, colour, tagline, traits and games; the server validates and its message is shown. */
 export function AgentForm({
   agent,
   submitLabel,
@@ -34,6 +38,11 @@ export function AgentForm({
   const [values, setValues] = useState<AgentFormValues>(agent ?? DEFAULTS);
   const setTrait = <K extends keyof AgentTraits>(key: K, value: AgentTraits[K]) =>
     setValues((current) => ({ ...current, traits: { ...current.traits, [key]: value } }));
+  const toggleGame = (game: GameId, on: boolean) =>
+    setValues((current) => ({
+      ...current,
+      games: on ? [...current.games, game] : current.games.filter((other) => other !== game),
+    }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit(values);
@@ -109,6 +118,19 @@ export function AgentForm({
           onChange={(event) => setTrait('thinkTimeMs', Number(event.target.value))}
         />
       </label>
+      <fieldset className="agent-games">
+        <legend>Games it plays</legend>
+        {GAME_IDS.map((game) => (
+          <label key={game}>
+            <input
+              type="checkbox"
+              checked={values.games.includes(game)}
+              onChange={(event) => toggleGame(game, event.target.checked)}
+            />{' '}
+            {GAME_NAMES[game]}
+          </label>
+        ))}
+      </fieldset>
       <button type="submit" className="button" disabled={pending}>
         {submitLabel}
       </button>

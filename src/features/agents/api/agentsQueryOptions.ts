@@ -1,15 +1,21 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { GameId } from '../../../../core/games/gameIds.ts';
 import { agentDetailSchema, agentListResponseSchema } from '../../../../core/protocol/agents.ts';
 import { fetchJson } from '../../../lib/http/fetchJson.ts';
 
 /** What the agents' pages say when the server has no such agent. */
 const AGENT_NOT_FOUND = 'This agent does not exist.';
 
-/** `GET /api/agents`: the leaderboard, refreshed as matches finish. */
-export function agentsQueryOptions() {
+/** `GET /api/agents`: the overall leaderboard or one game's, refreshed as matches finish. */
+export function agentsQueryOptions(game: GameId | null = null) {
   return queryOptions({
-    queryKey: ['agents'] as const,
-    queryFn: () => fetchJson('/api/agents', agentListResponseSchema, AGENT_NOT_FOUND),
+    queryKey: ['agents', ...(game ? [game] : [])] as const,
+    queryFn: () =>
+      fetchJson(
+        game ? `/api/agents?game=${game}` : '/api/agents',
+        agentListResponseSchema,
+        AGENT_NOT_FOUND,
+      ),
     refetchInterval: 20_000,
   });
 }

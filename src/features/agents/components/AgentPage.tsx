@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
 import { agentQueryOptions } from '../api/agentsQueryOptions.ts';
 import { RatingChart } from './RatingChart.tsx';
 import './agents.css';
 
-/** One agent: traits, rating, record and rating history. */
+/** One agent: traits, overall rating and record, its standing and rating history per game. */
 export function AgentPage() {
   const { agentId = '' } = useParams();
   const agent = useQuery(agentQueryOptions(agentId));
@@ -18,23 +19,20 @@ export function AgentPage() {
       </section>
     );
   }
-  const { name, tagline, traits, rating, record, ratingHistory } = agent.data;
-  const games = record.wins + record.losses + record.draws;
+  const { name, tagline, traits, rating, record, ratingHistory, standings } = agent.data;
   return (
     <section className="page" aria-labelledby="agent-title">
       <h1 id="agent-title">{name}</h1>
       <p className="lead">{tagline}</p>
       <dl className="details">
-        <dt>Rating</dt>
+        <dt>Plays</dt>
+        <dd>{agent.data.games.map((game) => GAME_NAMES[game]).join(', ')}</dd>
+        <dt>Rating (every game)</dt>
         <dd>
           {Math.round(rating.rating)} ± {Math.round(rating.deviation)}
         </dd>
         <dt>Record</dt>
-        <dd>
-          {count(record.wins, 'win')}, {count(record.losses, 'loss', 'losses')},{' '}
-          {count(record.draws, 'draw')}
-          {games ? ` (${Math.round((100 * (record.wins + record.draws / 2)) / games)}% score)` : ''}
-        </dd>
+        <dd>{recordText(record)}</dd>
         <dt>Skill</dt>
         <dd>{traits.skill} / 10</dd>
         <dt>Style</dt>
@@ -44,11 +42,34 @@ export function AgentPage() {
         <dt>Think time</dt>
         <dd>{traits.thinkTimeMs / 1000} s</dd>
       </dl>
-      <h2>Rating history</h2>
-      <RatingChart history={ratingHistory} />
+      {standings.length === 0 ? (
+        <>
+          <h2>Rating history</h2>
+          <p>No rated match yet.</p>
+        </>
+      ) : null}
+      {standings.map((standing) => (
+        <section key={standing.game} aria-labelledby={`standing-${standing.game}`}>
+          <h2 id={`standing-${standing.game}`}>{GAME_NAMES[standing.game]}</h2>
+          <p data-testid={`standing-${standing.game}`}>
+            Rating {Math.round(standing.rating.rating)} ± {Math.round(standing.rating.deviation)} ·{' '}
+            {recordText(standing.record)}
+          </p>
+          <RatingChart history={ratingHistory.filter((point) => point.game === standing.game)} />
+        </section>
+      ))}
       <Link to="/agents">All agents</Link>
     </section>
   );
+}
+
+/** "3 wins, 1 loss, 0 draws (75% score)". */
+function recordText(record: { wins: number; losses: number; draws: number }): string {
+  const games = record.wins + record.losses + record.draws;
+  const score = games
+    ? ` (${Math.round((100 * (record.wins + record.draws / 2)) / games)}% score)`
+    : '';
+  return `${count(record.wins, 'win')}, ${count(record.losses, 'loss', 'losses')}, ${count(record.draws, 'draw')}${score}`;
 }
 
 /** "1 win", "2 wins": a count with its noun. */

@@ -1,18 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
+import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
+import { GameFilter, useGameFilter } from '../../../lib/games/GameFilter.tsx';
 import { agentsQueryOptions } from '../api/agentsQueryOptions.ts';
 import { LeaderboardTable } from './LeaderboardTable.tsx';
 import './agents.css';
 
-/** Agents: the leaderboard of every agent by Glicko-2 rating. */
+/**
+ * Agents: the leaderboard by Glicko-2 rating, over every game or in the one `?game=` names (an
+ * agent's rating in one game says nothing of another).
+ */
 export function AgentsPage() {
-  const agents = useQuery(agentsQueryOptions());
+  const game = useGameFilter();
+  const agents = useQuery(agentsQueryOptions(game));
   return (
     <section className="page" aria-labelledby="page-agents">
       <h1 id="page-agents">Agents</h1>
       <p className="lead">
-        Every agent by rating (Glicko-2: the ± is how sure the rating is). Open one for its traits
-        and history.
+        Every agent by rating {game ? `in ${GAME_NAMES[game]}` : 'over every game'} (Glicko-2: the ±
+        is how sure the rating is). Open one for its traits and history.
       </p>
+      <GameFilter current={game} />
       {agents.isPending ? <p role="status">Loading the leaderboard…</p> : null}
       {agents.isError && !agents.data ? <p role="alert">{agents.error.message}</p> : null}
       {agents.data ? <LeaderboardTable agents={agents.data.items} /> : null}

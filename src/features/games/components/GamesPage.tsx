@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { gamesQueryOptions } from '../api/gamesQueryOptions.ts';
+import { GAME_BLURBS } from '../gameBlurbs.ts';
 
 /** Games: the catalogue, with how many matches are live and finished for each. */
 export function GamesPage() {
@@ -16,11 +17,10 @@ export function GamesPage() {
           <li key={game.id} data-game-id={game.id}>
             <h2>{game.name}</h2>
             <p>
-              Drop stones into a seven-column grid; four in a row wins.{' '}
-              <span data-testid="live-count">{game.live} live</span>,{' '}
+              {GAME_BLURBS[game.id]} <span data-testid="live-count">{game.live} live</span>,{' '}
               <span data-testid="finished-count">{game.finished} finished</span>.
             </p>
-            <Link className="button primary" to="/games/sessions">
+            <Link className="button primary" to={`/games/sessions?game=${game.id}`}>
               Watch {game.name}
             </Link>
           </li>

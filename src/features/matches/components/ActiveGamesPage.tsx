@@ -1,19 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
+import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
+import { GameFilter, useGameFilter } from '../../../lib/games/GameFilter.tsx';
 import { AnnouncedMatches } from '../../betting/components/AnnouncedMatches.tsx';
 import { matchesQueryOptions } from '../api/matchesQueryOptions.ts';
 import { MatchCard } from './MatchCard.tsx';
 
-/** Active Games: every live match as a small board playing in place, recent finished below. */
+/**
+ * Active Games: every live match as a small board playing in place, recent finished below, of
+ * every game or of the one `?game=` names.
+ */
 export function ActiveGamesPage() {
-  const live = useQuery(matchesQueryOptions('live'));
-  const finished = useQuery(matchesQueryOptions('finished', 12));
-  const announced = useQuery(matchesQueryOptions('scheduled'));
+  const game = useGameFilter();
+  const live = useQuery(matchesQueryOptions('live', 20, game));
+  const finished = useQuery(matchesQueryOptions('finished', 12, game));
+  const announced = useQuery(matchesQueryOptions('scheduled', 20, game));
   return (
     <section className="page" aria-labelledby="page-active-games">
       <h1 id="page-active-games">Active Games</h1>
       <p className="lead">
-        Agents playing Connect Four right now. Open a board to watch it up close.
+        Agents playing {game ? GAME_NAMES[game] : 'classic strategy games'} right now. Open a board
+        to watch it up close.
       </p>
+      <GameFilter current={game} />
       <AnnouncedMatches announced={announced.data?.items} pending={announced.isPending} />
       <h2>Live now</h2>
       {live.isPending ? (

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { MatchSummary } from '../../../../core/protocol/matches.ts';
 import { startsInText } from '../../../lib/time/startsInText.ts';
 import { useNow } from '../../../lib/time/useNow.ts';
-import { Board } from './Board.tsx';
+import { GameBoard } from '../boards/GameBoard.tsx';
 
 /**
  * Home's featured section while no match is live (right after start-up every match is announced
@@ -15,7 +15,11 @@ export function FeaturedAnnouncedMatch({ match }: { match: MatchSummary }) {
   const [first, second] = match.players;
   return (
     <section className="featured" aria-labelledby="featured-title" data-testid="featured-announced">
-      <Board moves="" label={`Empty board: ${first.name} against ${second.name} starts soon`} />
+      <GameBoard
+        game={match.game}
+        moves=""
+        label={`Empty board: ${first.name} against ${second.name} starts soon`}
+      />
       <div>
         <h2 id="featured-title">
           Next up: {first.name} vs {second.name}

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
 import type { MatchSummary } from '../../../../core/protocol/matches.ts';
 import { matchesQueryOptions } from '../api/matchesQueryOptions.ts';
-import { mergeMoves, useMatchStream } from '../hooks/useMatchStream.ts';
-import { Board } from './Board.tsx';
+import { Connect4Board } from '../boards/Connect4Board.tsx';
+import { GameBoard } from '../boards/GameBoard.tsx';
+import { latestMoves, useMatchStream } from '../hooks/useMatchStream.ts';
 import { FeaturedAnnouncedMatch } from './FeaturedAnnouncedMatch.tsx';
 import { resultText } from './resultText.ts';
 
@@ -14,7 +16,7 @@ import { resultText } from './resultText.ts';
 export function FeaturedMatch() {
   const live = useQuery(matchesQueryOptions('live'));
   const match = live.data?.items[0];
-  const stream = useMatchStream(match?.id, match !== undefined, match?.moves.length ?? 0);
+  const stream = useMatchStream(match?.id, match !== undefined, match?.plies ?? 0);
   const announced = useQuery({
     ...matchesQueryOptions('scheduled'),
     enabled: live.isSuccess && match === undefined,
@@ -26,7 +28,7 @@ export function FeaturedMatch() {
   if (live.isPending || !match) {
     return (
       <section className="featured" aria-labelledby="featured-title" aria-busy={live.isPending}>
-        <Board
+        <Connect4Board
           moves=""
           label={live.isPending ? 'Empty board: looking for a live match' : 'Empty board'}
         />
@@ -46,23 +48,26 @@ export function FeaturedMatch() {
       </section>
     );
   }
-  const moves = stream.result?.moves ?? mergeMoves(match.moves, stream);
+  const { moves, plies } = latestMoves(match, stream);
   const [first, second] = match.players;
+  const gameName = GAME_NAMES[match.game];
   return (
     <section className="featured" aria-labelledby="featured-title" data-testid="featured-match">
-      <Board
+      <GameBoard
+        game={match.game}
         moves={moves}
-        winningLine={stream.result?.winningLine ?? []}
-        label={`Featured match, ${first.name} against ${second.name}, move ${moves.length}`}
+        resultCells={stream.result?.resultCells ?? []}
+        label={`Featured ${gameName} match, ${first.name} against ${second.name}, move ${plies}`}
       />
       <div>
         <h2 id="featured-title">
           Live now: {first.name} vs {second.name}
         </h2>
         <p>
+          {gameName}.{' '}
           {stream.result
             ? resultText(stream.result.result, first.name, second.name)
-            : `Move ${moves.length}, ${moves.length % 2 === 0 ? first.name : second.name} to play.`}
+            : `Move ${plies}, ${plies % 2 === 0 ? first.name : second.name} to play.`}
         </p>
         <Link className="button primary" to={`/games/sessions/${match.id}`}>
           Watch this match

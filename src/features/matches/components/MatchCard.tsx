@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
+import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
 import type { MatchSummary } from '../../../../core/protocol/matches.ts';
-import { mergeMoves, useMatchStream } from '../hooks/useMatchStream.ts';
-import { Board } from './Board.tsx';
+import { GameBoard } from '../boards/GameBoard.tsx';
+import { latestMoves, useMatchStream } from '../hooks/useMatchStream.ts';
 import { resultText } from './resultText.ts';
 
 /** A match as a small board that keeps playing in place while it is live. */
 export function MatchCard({ match }: { match: MatchSummary }) {
   const live = match.status === 'live';
-  const stream = useMatchStream(match.id, live, match.moves.length);
-  const moves = stream.result?.moves ?? mergeMoves(match.moves, stream);
+  const stream = useMatchStream(match.id, live, match.plies);
+  const { moves, plies } = latestMoves(match, stream);
   const [first, second] = match.players;
   const over = stream.result ?? (live ? null : match);
   return (
@@ -28,14 +29,16 @@ export function MatchCard({ match }: { match: MatchSummary }) {
           {second.name} <small>({second.rating})</small>
         </span>
       </div>
-      <Board
+      <GameBoard
+        game={match.game}
         moves={moves}
         size="mini"
-        winningLine={over?.winningLine ?? []}
-        label={`${first.name} against ${second.name}, ${moves.length} moves played`}
+        resultCells={over?.resultCells ?? []}
+        label={`${GAME_NAMES[match.game]}: ${first.name} against ${second.name}, ${plies} moves played`}
       />
       <p className="meta">
-        {over ? resultText(over.result, first.name, second.name) : `Live · move ${moves.length}`}
+        {GAME_NAMES[match.game]} ·{' '}
+        {over ? resultText(over.result, first.name, second.name) : `Live · move ${plies}`}
       </p>
     </Link>
   );

@@ -1,19 +1,27 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
+import type { GameId } from '../../../../core/games/gameIds.ts';
 import type { MatchMove } from '../../../../core/protocol/matches.ts';
+import { moveText } from '../boards/moveText.ts';
 
-/** The chosen move's own score, as the agent saw it. */
-export function evaluationOf(move: MatchMove): number | null {
-  return move.trace.candidates.find((candidate) => candidate.move === move.column)?.score ?? null;
+/** The chosen move's own score, as the agent saw it, and its advantage (-1 lost .. 1 won). */
+export function evaluationOf(move: MatchMove): { score: number; advantage?: number } | null {
+  const score = move.trace.candidates.find((candidate) => candidate.move === move.move)?.score;
+  if (score === undefined) return null;
+  return move.trace.advantage === undefined
+    ? { score }
+    : { score, advantage: move.trace.advantage };
 }
 
-// Scores this large are the search's proven wins and losses, not positional judgements.
+// Connect Four scores this large, stored before traces carried an advantage, are proven results.
 const DECISIVE_SCORE = 1000;
 
-function signed(score: number | null): string {
-  if (score === null) return '–';
-  if (score >= DECISIVE_SCORE) return 'winning';
-  if (score <= -DECISIVE_SCORE) return 'losing';
-  return score > 0 ? `+${score}` : String(score);
+function signed(evaluation: { score: number; advantage?: number } | null): string {
+  if (evaluation === null) return '–';
+  const { score, advantage } = evaluation;
+  if (advantage === 1 || (advantage === undefined && score >= DECISIVE_SCORE)) return 'winning';
+  if (advantage === -1 || (advantage === undefined && score <= -DECISIVE_SCORE)) return 'losing';
+  const rounded = Math.round(score * 100) / 100;
+  return rounded > 0 ? `+${rounded}` : String(rounded);
 }
 
 /** Up and Down move focus between the list's move buttons, as in a listbox. */
@@ -33,11 +41,13 @@ function moveFocus(event: KeyboardEvent<HTMLOListElement>) {
  * replay. Without buttons (a live match) the list itself takes focus so it can be scrolled.
  */
 export function MoveList({
+  game,
   turns,
   names,
   shown,
   onSelect,
 }: {
+  game: GameId;
   turns: readonly MatchMove[];
   names: readonly [string, string];
   shown: number;
@@ -75,11 +85,11 @@ export function MoveList({
                 aria-current={turn.ply === shown ? 'step' : undefined}
                 onClick={() => onSelect(turn.ply)}
               >
-                {names[(turn.ply - 1) % 2]} → column {turn.column}
+                {names[(turn.ply - 1) % 2]} → {moveText(game, turn.move)}
               </button>
             ) : (
               <>
-                {names[(turn.ply - 1) % 2]} → column {turn.column}
+                {names[(turn.ply - 1) % 2]} → {moveText(game, turn.move)}
               </>
             )}{' '}
             <small>({signed(evaluationOf(turn))})</small>

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
 import { startsInText } from '../../../lib/time/startsInText.ts';
 import { useNow } from '../../../lib/time/useNow.ts';
 import { BettingPanel } from '../../betting/components/BettingPanel.tsx';
 import { matchQueryOptions } from '../api/matchQueryOptions.ts';
 import { rosterQueryOptions } from '../api/rosterQueryOptions.ts';
-import { useMatchStream } from '../hooks/useMatchStream.ts';
+import { GameBoard } from '../boards/GameBoard.tsx';
+import { moveText } from '../boards/moveText.ts';
+import { latestMoves, useMatchStream } from '../hooks/useMatchStream.ts';
 import { useReplay } from '../hooks/useReplay.ts';
-import { Board } from './Board.tsx';
+import { AdvantageChart } from './AdvantageChart.tsx';
 import { evaluationOf, formatScore, MoveList } from './MoveList.tsx';
 import { PlayerCard } from './PlayerCard.tsx';
 import { ReplayControls } from './ReplayControls.tsx';
@@ -15,8 +18,8 @@ import { resultText } from './resultText.ts';
 import { ShareLink } from './ShareLink.tsx';
 
 /** What a visitor arriving by a shared link sees first: what this page is. */
-const WATCH_LEAD =
-  'Two AI agents play Connect Four, move by move. Beside each move: the evaluation and the reason its agent gave.';
+const watchLead = (game: string) =>
+  `Two AI agents play ${game}, move by move. Beside each move: the evaluation and the reason its agent gave.`;
 
 /** The watch page of one match: live as it is played, or as a replay once it is over. */
 export function WatchPage() {
@@ -29,11 +32,11 @@ export function WatchPage() {
   const stream = useMatchStream(match?.id, playing, loadedTurns.length);
   // The stream starts where the loaded detail ended; a later refetch may already hold some moves.
   const turns = [...loadedTurns, ...stream.moves.filter((move) => move.ply > loadedTurns.length)];
-  const moves = turns.map((turn) => turn.column).join('');
+  const { moves, plies } = match ? latestMoves(match, stream) : { moves: '', plies: 0 };
   const over = match && (!playing || stream.result !== null);
-  const replay = useReplay(moves.length);
+  const replay = useReplay(plies);
   // An announced match counts down to its first move, a tick a second while it waits.
-  const waiting = match?.status === 'scheduled' && moves.length === 0 && !over;
+  const waiting = match?.status === 'scheduled' && plies === 0 && !over;
   const startsAtMs =
     waiting && match.startsAt !== undefined ? Date.parse(match.startsAt) : undefined;
   const now = useNow(startsAtMs !== undefined);
@@ -46,8 +49,8 @@ export function WatchPage() {
     // The page's frame, so the first paint (prerendered) already reads as this page.
     return (
       <section className="page" aria-labelledby="watch-title" aria-busy="true">
-        <h1 id="watch-title">Connect Four match</h1>
-        <p className="lead">{WATCH_LEAD}</p>
+        <h1 id="watch-title">Match</h1>
+        <p className="lead">{watchLead('a classic strategy game')}</p>
         <p role="status">Loading the match…</p>
       </section>
     );
@@ -64,7 +67,8 @@ export function WatchPage() {
   const [first, second] = match.players;
   const names = [first.name, second.name] as const;
   const result = stream.result?.result ?? match.result;
-  const shown = over ? replay.shown : moves.length;
+  const shown = over ? replay.shown : plies;
+  const gameName = GAME_NAMES[match.game];
   const lastShown = turns[shown - 1];
   const agentOf = (id: string) => roster.data?.items.find((agent) => agent.id === id);
   const spectators = stream.spectators ?? match.spectators;
@@ -74,7 +78,7 @@ export function WatchPage() {
       <h1 id="watch-title">
         {first.name} vs {second.name}
       </h1>
-      <p className="lead">{WATCH_LEAD}</p>
+      <p className="lead">{watchLead(gameName)}</p>
       <div className="status-line">
         {over ? (
           <span className="badge" data-testid="result">
@@ -100,31 +104,46 @@ export function WatchPage() {
               player={first}
               side={1}
               agent={agentOf(first.agentId)}
-              toMove={!over && moves.length % 2 === 0}
+              toMove={!over && plies % 2 === 0}
             />
             <PlayerCard
               player={second}
               side={2}
               agent={agentOf(second.agentId)}
-              toMove={!over && moves.length % 2 === 1}
+              toMove={!over && plies % 2 === 1}
             />
           </div>
-          <Board
+          <GameBoard
+            game={match.game}
             moves={moves}
             count={shown}
-            winningLine={over ? (stream.result?.winningLine ?? match.winningLine ?? []) : []}
-            label={`Board after move ${shown}`}
+            resultCells={over ? (stream.result?.resultCells ?? match.resultCells ?? []) : []}
+            label={`${gameName} board after move ${shown}`}
             names={names}
           />
-          {over ? <ReplayControls replay={replay} total={moves.length} /> : null}
+          {over ? <ReplayControls replay={replay} total={plies} /> : null}
           {lastShown ? (
             <p className="evaluation" aria-live="polite" data-testid="evaluation">
-              <strong>{names[(lastShown.ply - 1) % 2]}</strong> played column {lastShown.column},
-              evaluation {formatScore(evaluationOf(lastShown))}: {lastShown.trace.reason}
+              <strong>{names[(lastShown.ply - 1) % 2]}</strong> played{' '}
+              {moveText(match.game, lastShown.move)}, evaluation{' '}
+              {formatScore(evaluationOf(lastShown))}: {lastShown.trace.reason}
             </p>
           ) : (
             <p className="evaluation">The first move is coming.</p>
           )}
+          <AdvantageChart
+            turns={turns}
+            names={names}
+            shown={shown}
+            {...(over
+              ? {
+                  onSelect: (ply: number) => {
+                    replay.pause();
+                    replay.seek(ply);
+                  },
+                }
+              : {})}
+          />
           <ShareLink title={`${first.name} vs ${second.name} on Gridmind`} />
           <BettingPanel matchId={match.id} names={names} />
         </div>
@@ -138,6 +157,7 @@ export function WatchPage() {
             </p>
           ) : (
             <MoveList
+              game={match.game}
               turns={turns}
               names={names}
               shown={shown}

@@ -11,10 +11,13 @@ import {
 import { matchPoolsSchema } from '../../../../core/protocol/pools.ts';
 import { poolsQueryOptions } from '../../betting/api/poolsQueryOptions.ts';
 
+/** A streamed move: the move and the match's encoded move list after it. */
+type StreamedMove = MatchMove & { moves: string };
+
 /** What the stream added to a match: the moves after `startPly`, its result, who watches. */
 export interface MatchStreamState {
   startPly: number;
-  moves: MatchMove[];
+  moves: StreamedMove[];
   result: ResultEvent | null;
   spectators: number | null;
 }
@@ -81,12 +84,15 @@ export function useMatchStream(
   return state;
 }
 
-/** The fuller of what was loaded (`base`) and what was loaded up to `startPly` plus streamed. */
-export function mergeMoves(
-  base: string,
-  stream: Pick<MatchStreamState, 'startPly' | 'moves'>,
-): string {
-  const streamed =
-    base.slice(0, stream.startPly) + stream.moves.map((move) => move.column).join('');
-  return streamed.length > base.length ? streamed : base;
+/**
+ * The newer of what was loaded (`base`) and what the stream has played since: the encoded move
+ * list a board draws, and how many moves it holds.
+ */
+export function latestMoves(
+  base: { moves: string; plies: number },
+  stream: Pick<MatchStreamState, 'moves' | 'result'>,
+): { moves: string; plies: number } {
+  if (stream.result) return { moves: stream.result.moves, plies: stream.result.plies };
+  const last = stream.moves.at(-1);
+  return last && last.ply > base.plies ? { moves: last.moves, plies: last.ply } : base;
 }

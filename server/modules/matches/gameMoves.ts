@@ -12,3 +12,14 @@ export function resultCellsOf(game: GameId, moves: string): number[] {
   const outcome = definition.outcome(replay(definition, moves).state);
   return outcome.status === 'finished' ? outcome.cells : [];
 }
+
+/** How many moves an encoded move list holds. */
+export function pliesOf(game: GameId, moves: string): number {
+  return gameOf(game).decodeMoves(moves).length;
+}
+
+/** The encoded move list of the first `plies` moves of `moves`. */
+export function movesUpTo(game: GameId, moves: string, plies: number): string {
+  const definition = gameOf(game);
+  return definition.encodeMoves(definition.decodeMoves(moves).slice(0, plies));
+}

@@ -1,7 +1,8 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 import { columnText } from '../board/columnText.ts';
 import { COLUMNS, type Piece, piecesOf, ROWS } from '../board/pieces.ts';
-import './matches.css';
+import '../components/matches.css';
+import type { BoardProps } from './boardProps.ts';
 
 /** The column a key moves the reading cursor to, or null if the key is not a board key. */
 function nextColumn(key: string, column: number | null): number | null {
@@ -19,25 +20,18 @@ function nextColumn(key: string, column: number | null): number | null {
  * Given the players' `names`, the board is focusable and read column by column with the arrow
  * keys (Home, End and 1–7 jump), each column spoken bottom up through a live region.
  */
-export function Board({
+export function Connect4Board({
   moves,
   count = moves.length,
-  winningLine = [],
+  resultCells = [],
   size = 'large',
   label,
   names,
-}: {
-  moves: string;
-  count?: number;
-  winningLine?: readonly number[];
-  size?: 'large' | 'mini';
-  label: string;
-  names?: readonly [string, string];
-}) {
+}: BoardProps) {
   const pieces = piecesOf(moves, count);
   const [readColumn, setReadColumn] = useState<number | null>(null);
   const hintId = useId();
-  const grid = <BoardGrid pieces={pieces} count={count} moves={moves} winningLine={winningLine} />;
+  const grid = <BoardGrid pieces={pieces} count={count} moves={moves} winningLine={resultCells} />;
   if (!names) {
     return (
       <div className={`board board-${size}`} role="img" aria-label={label}>

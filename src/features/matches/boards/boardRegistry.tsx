@@ -1,0 +1,13 @@
+import type { ComponentType } from 'react';
+import type { GameId } from '../../../../core/games/gameIds.ts';
+import type { BoardProps } from './boardProps.ts';
+import { Connect4Board } from './Connect4Board.tsx';
+
+/**
+ * The board of each registered game. Connect Four's is part of the first load (Home's featured
+ * match prerenders it); a board that is not loads with the first page that draws one, through
+ * `lazy`. Typed by `GameId`, so a game without a board does not compile.
+ */
+export const BOARDS: { readonly [id in GameId]: ComponentType<BoardProps> } = {
+  connect4: Connect4Board,
+};

@@ -1,0 +1,31 @@
+import { Link, useSearchParams } from 'react-router';
+import { GAME_IDS, type GameId, isGameId } from '../../../core/games/gameIds.ts';
+import { GAME_NAMES } from '../../../core/games/gameNames.ts';
+import './gameFilter.css';
+
+/** The game `?game=` names, or null for every game (an unknown id counts as none). */
+export function useGameFilter(): GameId | null {
+  const [params] = useSearchParams();
+  const game = params.get('game');
+  return game !== null && isGameId(game) ? game : null;
+}
+
+/** Links that show every game's matches or one game's; the current one is marked. */
+export function GameFilter({ current }: { current: GameId | null }) {
+  const choices = [null, ...GAME_IDS] as const;
+  return (
+    <nav className="game-filter" aria-label="Games">
+      {choices.map((game) => (
+        <Link
+          key={game ?? 'all'}
+          to={game ? `?game=${game}` : '?'}
+          className="chip"
+          aria-current={game === current ? 'page' : undefined}
+          data-game={game ?? 'all'}
+        >
+          {game ? GAME_NAMES[game] : 'All games'}
+        </Link>
+      ))}
+    </nav>
+  );
+}
