@@ -1,0 +1,56 @@
+/**
+ * Checkers figures: perft speed, the engine's search rate, and how long games run (random play
+ * and agents) against the 400-ply `maxPlies`. `npm run bench -- checkers`.
+ */
+import { checkersGame } from '../core/games/checkers/game.ts';
+import { randomGame } from '../core/games/checkers/randomGames.ts';
+
+const clock = { deadline: Number.POSITIVE_INFINITY, now: () => 0 };
+
+export default async function checkersBench(): Promise<void> {
+  for (let depth = 7; depth <= 10; depth++) {
+    const start = performance.now();
+    const leaves = checkersGame.perft(depth);
+    const ms = performance.now() - start;
+    console.log(
+      `perft(${depth}) = ${leaves} in ${ms.toFixed(0)} ms (${(leaves / ms / 1000).toFixed(1)} M leaves/s)`,
+    );
+  }
+
+  const traits = { skill: 10, style: 'balanced', risk: 0.3, thinkTimeMs: 2000 } as const;
+  const start = performance.now();
+  const { trace } = checkersGame.decide(['11-15', '23-19', '8-11', '22-17'], traits, {
+    seed: 1,
+    ...clock,
+  });
+  const ms = performance.now() - start;
+  console.log(
+    `skill 10, 2 s think time: depth ${trace.depth}, ${trace.nodes} nodes in ${ms.toFixed(0)} ms (${(trace.nodes / ms).toFixed(0)} nodes/ms)`,
+  );
+
+  const lengths: number[] = [];
+  for (let seed = 0; seed < 10_000; seed++) lengths.push(randomGame(seed).moves.length);
+  lengths.sort((a, b) => a - b);
+  const mean = lengths.reduce((sum, n) => sum + n, 0) / lengths.length;
+  console.log(
+    `random games (10,000): mean ${mean.toFixed(1)} plies, p99 ${lengths[9_899]}, max ${lengths.at(-1)}`,
+  );
+
+  const agentLengths: string[] = [];
+  for (const skill of [5, 10]) {
+    for (const seed of [1, 2]) {
+      const level = { skill, style: 'balanced', risk: 0.3, thinkTimeMs: 100 } as const;
+      let state = checkersGame.initial();
+      const moves: string[] = [];
+      while (checkersGame.outcome(state).status === 'ongoing') {
+        const move = checkersGame.decide(moves, level, { seed, ...clock }).move;
+        moves.push(move);
+        state = checkersGame.play(state, move);
+      }
+      const outcome = checkersGame.outcome(state);
+      const reason = outcome.status === 'finished' ? outcome.reason : '';
+      agentLengths.push(`skill ${skill} self-play seed ${seed}: ${moves.length} plies (${reason})`);
+    }
+  }
+  for (const line of agentLengths) console.log(line);
+}
