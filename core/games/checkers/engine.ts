@@ -2,6 +2,7 @@ import { createRandom, type Random, seedFor } from '../../agents/random.ts';
 import { type AgentTraits, parseAgentTraits } from '../../agents/traits.ts';
 import { ValidationError } from '../../errors.ts';
 import type { AgentDecision, DecideOptions } from '../definition.ts';
+import { evaluate } from './evaluate.ts';
 import { moveReason } from './moveReason.ts';
 import { pathNotation } from './paths.ts';
 import { PROVEN, Search, SearchAborted } from './search.ts';
@@ -54,9 +55,12 @@ export function decideInPosition(
       style: valid.style,
     });
     const move = notations[index]!;
+    // no search: the static evaluation after the move still gives the chart a fair point
+    const after = boardOf(playPath(state, paths[index]!));
+    const advantage = advantageOf(-evaluate(after, styleWeights(valid.style)));
     return {
       move,
-      trace: { candidates: [], depth: 0, nodes: 0, chosen: move, reason, advantage: 0 },
+      trace: { candidates: [], depth: 0, nodes: 0, chosen: move, reason, advantage },
     };
   }
 

@@ -160,7 +160,10 @@ export class Search {
         if (score > alpha) alpha = score;
         if (alpha >= beta) {
           const at = offset + i * MOVE_INTS;
-          if (depth > 0) this.history[this.moves[at]! * 32 + this.moves[at + 1]!]! += depth * depth;
+          const slot = this.moves[at]! * 32 + this.moves[at + 1]!;
+          // capped below the table move's order value, however long the search runs
+          if (depth > 0)
+            this.history[slot] = Math.min(this.history[slot]! + depth * depth, 1 << 29);
           break;
         }
       }
