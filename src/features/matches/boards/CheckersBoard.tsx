@@ -32,7 +32,8 @@ export function CheckersBoard({
   const shown = Math.min(count ?? total, total);
   const path = view.lastMove?.path ?? [];
   const hops = Math.max(0, path.length - 1);
-  const step = useHopStep(`${shown}:${path.join(',')}`, hops);
+  const moveKey = `${shown}:${path.join(',')}`;
+  const step = useHopStep(moveKey, hops);
   const [cursor, setCursor] = useState<number | null>(null);
   const hintId = useId();
   const result = new Set(shown === total ? resultCells : []);
@@ -47,7 +48,8 @@ export function CheckersBoard({
       })}
       {view.pieces.map((piece) =>
         path.length > 0 && piece.square === path[hops] ? (
-          <Piece key="last" piece={piece} at={path[Math.min(step, hops)]!} last />
+          // keyed by the move: a new move's piece mounts at its start, not sliding from elsewhere
+          <Piece key={moveKey} piece={piece} at={path[Math.min(step, hops)]!} last />
         ) : (
           <Piece key={piece.square} piece={piece} at={piece.square} />
         ),
