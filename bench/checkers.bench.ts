@@ -53,4 +53,39 @@ export default async function checkersBench(): Promise<void> {
     }
   }
   for (const line of agentLengths) console.log(line);
+
+  // the skill ladder: eight seeded games a pairing, colours alternating, 100 ms think time
+  for (const [strong, weak] of [
+    [3, 1],
+    [5, 3],
+    [7, 5],
+    [10, 7],
+  ] as const) {
+    const tally = { won: 0, drawn: 0, lost: 0 };
+    for (let game = 0; game < 8; game++) {
+      const strongFirst = game % 2 === 0;
+      const winner = strongFirst
+        ? selfPlay(strong, weak, 200 + game)
+        : selfPlay(weak, strong, 200 + game);
+      if (winner === null) tally.drawn++;
+      else if ((winner === 0) === strongFirst) tally.won++;
+      else tally.lost++;
+    }
+    console.log(`skill ${strong} vs ${weak}: +${tally.won} =${tally.drawn} -${tally.lost}`);
+  }
+}
+
+/** A seeded game between two skills (100 ms think time); the winner's seat or null. */
+function selfPlay(first: number, second: number, seed: number): 0 | 1 | null {
+  let state = checkersGame.initial();
+  const moves: string[] = [];
+  while (checkersGame.outcome(state).status === 'ongoing') {
+    const skill = state.side === 0 ? first : second;
+    const traits = { skill, style: 'balanced', risk: 0.3, thinkTimeMs: 100 } as const;
+    const move = checkersGame.decide(moves, traits, { seed, ...clock }).move;
+    moves.push(move);
+    state = checkersGame.play(state, move);
+  }
+  const outcome = checkersGame.outcome(state);
+  return outcome.status === 'finished' ? outcome.winner : null;
 }

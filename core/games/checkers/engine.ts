@@ -10,6 +10,7 @@ import { checkersSkill, styleWeights } from './skillProfile.ts';
 import { boardOf, type CheckersState, legalPaths, playPath, replay } from './state.ts';
 import { TranspositionTable } from './transpositionTable.ts';
 
+const ONLY_MOVE_NODES = 20_000;
 // one table for every decision, emptied at the start of each (3 MB)
 let sharedTable: TranspositionTable | null = null;
 
@@ -66,7 +67,10 @@ export function decideInPosition(
 
   sharedTable ??= new TranspositionTable();
   const search = new Search(styleWeights(valid.style), sharedTable);
-  const limits = { maxNodes: profile.maxNodes, deadline: options.deadline, now: options.now };
+  // a forced move (a lone capture is common) is searched only to score it for the trace
+  const maxNodes =
+    paths.length === 1 ? Math.min(profile.maxNodes, ONLY_MOVE_NODES) : profile.maxNodes;
+  const limits = { maxNodes, deadline: options.deadline, now: options.now };
   let scores = paths.map(() => 0);
   let depth = 0;
   let best = 0;
