@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { GAME_IDS } from '../core/games/gameIds.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
@@ -9,7 +10,8 @@ describe('loadConfig', () => {
       DATA_DIR: './data',
       APP_ORIGIN: 'http://localhost:8080',
       ADMIN_ADDRESSES: [],
-      LIVE_MATCHES: 4,
+      LIVE_MATCHES: 2,
+      LIVE_GAMES: [...GAME_IDS],
       MOVE_DELAY_MS: 1500,
       BETTING_WINDOW_MS: 30_000,
       BET_COMMISSION_PCT: 5,
@@ -113,5 +115,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RPC_URL: 'https://eth.example/rpc,ftp://arb.example' })).toThrow(
       /RPC_URL\.1: each entry must be an http\(s\) URL/,
     );
+  });
+
+  it('runs the games LIVE_GAMES names, and refuses one Gridmind does not have', () => {
+    expect(loadConfig({ LIVE_GAMES: ' checkers, connect4 ' }).LIVE_GAMES).toEqual([
+      'checkers',
+      'connect4',
+    ]);
+    expect(() => loadConfig({ LIVE_GAMES: 'connect4,chess' })).toThrow(/LIVE_GAMES\.1: each entry/);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GridmindError } from '../core/errors.ts';
+import { GAME_IDS } from '../core/games/gameIds.ts';
 import { evmAddressSchema } from '../core/protocol/evmAddress.ts';
 import { normalizeEvmAddress } from '../core/validate/address.ts';
 
@@ -51,6 +52,12 @@ const envSchema = z.object({
     z.array(z.url({ protocol: /^https?$/, message: 'each entry must be an http(s) URL' })),
   ),
   LIVE_MATCHES: integer(2, 0, 64),
+  // Which games the runner keeps going (every registered one unless named).
+  LIVE_GAMES: commaList
+    .pipe(
+      z.array(z.enum(GAME_IDS, { message: `each entry must be one of ${GAME_IDS.join(', ')}` })),
+    )
+    .transform((games) => (games.length === 0 ? [...GAME_IDS] : games)),
   MOVE_DELAY_MS: integer(1500, 0, 600_000),
   BETTING_WINDOW_MS: integer(30_000, 0, 3_600_000),
   BET_COMMISSION_PCT: integer(5, 0, 100),

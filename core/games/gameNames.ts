@@ -6,4 +6,5 @@ import type { GameId } from './gameIds.ts';
  */
 export const GAME_NAMES: { readonly [id in GameId]: string } = {
   connect4: 'Connect Four',
+  checkers: 'Checkers',
 };

@@ -1,3 +1,4 @@
+import { checkersGame } from './checkers/game.ts';
 import { connect4Game } from './connect4/game.ts';
 import type { GameDefinition } from './definition.ts';
 import type { GameId } from './gameIds.ts';
@@ -8,6 +9,7 @@ import type { GameId } from './gameIds.ts';
  */
 export const GAMES: { readonly [id in GameId]: GameDefinition } = {
   connect4: connect4Game,
+  checkers: checkersGame,
 };
 
 /** The definition of a registered game. */

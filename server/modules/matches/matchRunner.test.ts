@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GAME_IDS } from '../../../core/games/gameIds.ts';
+import { gameOf } from '../../../core/games/registry.ts';
+import { replay } from '../../../core/games/replay.ts';
 import type { Database } from '../../db/database.ts';
 import { manualScheduler } from '../../testing/manualScheduler.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
@@ -8,11 +11,21 @@ import type { Scheduler } from './scheduler.ts';
 import { insertQuickAgents } from './testAgents.ts';
 import { DecisionPool } from './workerPool.ts';
 
-async function liveCount(db: Database): Promise<number> {
-  const { rows } = await db.query<{ count: number }>(
-    `select count(*)::int as count from matches where status = 'live'`,
+/** Live matches of each game. */
+async function liveCount(db: Database): Promise<Record<string, number>> {
+  const { rows } = await db.query<{ game: string; count: number }>(
+    `select game, count(*)::int as count from matches where status = 'live' group by game`,
   );
-  return rows[0]?.count ?? 0;
+  return Object.fromEntries(rows.map((row) => [row.game, row.count]));
+}
+
+/** `count` live matches of every game. */
+const everyGame = (count: number) => Object.fromEntries(GAME_IDS.map((game) => [game, count]));
+
+/** How many moves a match has stored. */
+async function pliesOf(db: Database, matchId: string): Promise<number> {
+  const match = await findMatch(db, matchId);
+  return match ? gameOf(match.game).decodeMoves(match.moves).length : -1;
 }
 
 let pool: DecisionPool;
@@ -31,6 +44,7 @@ describe.each(testDatabaseKinds())('match runner on %s', (kind) => {
   afterAll(() => db?.close());
   beforeEach(async () => {
     await db.query('delete from rating_history');
+    await db.query('delete from agent_ratings');
     await db.query('delete from matches');
     await db.query('update agents set wins = 0, losses = 0, draws = 0');
   });
@@ -46,57 +60,70 @@ describe.each(testDatabaseKinds())('match runner on %s', (kind) => {
     });
   }
 
-  it('keeps LIVE_MATCHES going: a finished match is rated and replaced', async () => {
+  it('keeps LIVE_MATCHES of every game going: each finished match is rated in its game and replaced', async () => {
     const clock = manualScheduler(Date.parse('2026-01-01T00:00:00Z'));
     const matches = runner('process-a', clock);
     await matches.sweep();
-    expect(await liveCount(db)).toBe(3);
-    const [first] = matches.ownedMatches();
-    expect(first).toBeDefined();
-    let moves = 0;
-    while (await matches.playMove(first!)) {
-      moves++;
-      clock.advance(1000);
+    expect(await liveCount(db)).toEqual(everyGame(3));
+    for (const game of GAME_IDS) {
+      const owned = await Promise.all(matches.ownedMatches().map((id) => findMatch(db, id)));
+      const first = owned.find((match) => match?.game === game)?.id;
+      expect(first).toBeDefined();
+      let moves = 0;
+      while (await matches.playMove(first!)) {
+        moves++;
+        clock.advance(1000);
+      }
+      const finished = await findMatch(db, first!);
+      expect(finished?.status).toBe('finished');
+      expect(finished?.result).toMatch(/^(first|second|draw)$/);
+      expect(finished?.result_reason).toMatch(/^[a-z-]+$/);
+      // What was stored replays by the game's rules to the outcome that ended it.
+      const definition = gameOf(game);
+      const replayed = replay(definition, finished!.moves);
+      expect(replayed.moves).toHaveLength(moves + 1);
+      expect(definition.outcome(replayed.state)).toMatchObject({ status: 'finished' });
+      const turns = await listMoves(db, first!);
+      expect(turns.map((turn) => turn.move)).toEqual(replayed.moves);
+      expect(turns.map((turn) => turn.ply)).toEqual(turns.map((_, index) => index + 1));
+      const { rows: history } = await db.query(
+        'select agent_id from rating_history where match_id = $1 and game = $2',
+        [first, game],
+      );
+      expect(history).toHaveLength(2);
+      const { rows: records } = await db.query<{ games: number }>(
+        'select sum(wins + losses + draws)::int as games from agent_ratings where game = $1',
+        [game],
+      );
+      expect(records[0]?.games).toBe(2);
     }
-    const finished = await findMatch(db, first!);
-    expect(finished?.status).toBe('finished');
-    expect(finished?.result).toMatch(/^(first|second|draw)$/);
-    expect(finished?.moves).toHaveLength(moves + 1);
-    const turns = await listMoves(db, first!);
-    expect(turns.map((turn) => turn.move).join('')).toBe(finished?.moves);
-    expect(turns.map((turn) => turn.ply)).toEqual(turns.map((_, index) => index + 1));
-    const { rows: history } = await db.query(
-      'select agent_id from rating_history where match_id = $1',
-      [first],
-    );
-    expect(history).toHaveLength(2);
-    const { rows: records } = await db.query<{ games: number }>(
+    const { rows: overall } = await db.query<{ games: number }>(
       'select sum(wins + losses + draws)::int as games from agents',
     );
-    expect(records[0]?.games).toBe(2);
+    expect(overall[0]?.games).toBe(2 * GAME_IDS.length);
 
-    expect(await liveCount(db)).toBe(2);
+    expect(await liveCount(db)).toEqual(everyGame(2));
     await matches.sweep();
-    expect(await liveCount(db)).toBe(3);
+    expect(await liveCount(db)).toEqual(everyGame(3));
   });
 
   it('never lets two processes play the same match, and hands over expired leases', async () => {
     const clockA = manualScheduler(Date.parse('2026-01-01T00:00:00Z'));
     const clockB = manualScheduler(Date.parse('2026-01-01T00:00:00Z'));
-    const a = runner('process-a', clockA, 4);
-    const b = runner('process-b', clockB, 4);
+    const a = runner('process-a', clockA, 2);
+    const b = runner('process-b', clockB, 2);
     await Promise.all([a.sweep(), b.sweep()]);
-    expect(await liveCount(db)).toBe(4);
+    expect(await liveCount(db)).toEqual(everyGame(2));
     const ownedA = a.ownedMatches();
     const ownedB = b.ownedMatches();
-    expect(ownedA.length + ownedB.length).toBe(4);
+    expect(ownedA.length + ownedB.length).toBe(2 * GAME_IDS.length);
     expect(ownedA.filter((id) => ownedB.includes(id))).toEqual([]);
 
     // Both try to play every match at once: only the owner's moves are stored.
     const all = [...ownedA, ...ownedB];
     const played = await Promise.all(all.flatMap((id) => [a.playMove(id), b.playMove(id)]));
-    expect(played.filter(Boolean)).toHaveLength(4);
-    for (const id of all) expect((await findMatch(db, id))?.moves).toHaveLength(1);
+    expect(played.filter(Boolean)).toHaveLength(2 * GAME_IDS.length);
+    for (const id of all) expect(await pliesOf(db, id)).toBe(1);
 
     // A's leases run out (it stopped renewing): B takes its matches over and A can no longer move.
     clockB.advance(60_000);
@@ -105,7 +132,7 @@ describe.each(testDatabaseKinds())('match runner on %s', (kind) => {
     for (const id of ownedA) {
       expect(await a.playMove(id)).toBe(false);
       expect(await b.playMove(id)).toBe(true);
-      expect((await findMatch(db, id))?.moves).toHaveLength(2);
+      expect(await pliesOf(db, id)).toBe(2);
     }
   });
 });

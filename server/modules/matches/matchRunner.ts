@@ -34,6 +34,8 @@ export interface MatchRunnerOptions {
   ownerId: string;
   /** LIVE_MATCHES: how many matches of each game to keep going. */
   liveMatches: number;
+  /** LIVE_GAMES: the games to start matches of (default every registered game). */
+  games?: readonly GameId[];
   moveDelayMs: number;
   /** BETTING_WINDOW_MS: new matches are announced this long before their first move (0: none). */
   bettingWindowMs?: number;
@@ -118,7 +120,7 @@ export class MatchRunner {
     // Hidden and retired agents are never paired.
     const schedulable = await schedulableAgentIds(db);
     const everyAgent = (await listAgentRows(db)).filter((agent) => schedulable.has(agent.id));
-    for (const game of GAME_IDS) {
+    for (const game of this.options.games ?? GAME_IDS) {
       const agents = everyAgent.filter((agent) => agent.games.includes(game));
       await this.startMatches(game, agents, leaseUntil);
     }

@@ -34,6 +34,7 @@ export const matchesModule: FastifyPluginAsync<{ startRunner: boolean }> = async
     // instead of waiting for their leases to run out.
     ownerId: `${hostname()}:${config.PORT}`,
     liveMatches: config.LIVE_MATCHES,
+    games: config.LIVE_GAMES,
     moveDelayMs: config.MOVE_DELAY_MS,
     bettingWindowMs: config.BETTING_WINDOW_MS,
     commissionPct: config.BET_COMMISSION_PCT,

@@ -2,7 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { matchDetailSchema, matchListResponseSchema } from '../../../core/protocol/matches.ts';
+import { GAME_IDS } from '../../../core/games/gameIds.ts';
+import { gameOf } from '../../../core/games/registry.ts';
+import { replay } from '../../../core/games/replay.ts';
+import {
+  type MatchSummary,
+  matchDetailSchema,
+  matchListResponseSchema,
+} from '../../../core/protocol/matches.ts';
 import { openDatabase } from '../../db/database.ts';
 import {
   createScratchDatabase,
@@ -14,12 +21,14 @@ import {
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 
 /** Polls the child's API until `ready` accepts the live matches (the child plays on real time). */
-async function waitForLive(base: string, ready: (moves: string[]) => boolean): Promise<string[]> {
+async function waitForLive(
+  base: string,
+  ready: (matches: MatchSummary[]) => boolean,
+): Promise<string[]> {
   for (let attempt = 0; attempt < 600; attempt++) {
     const response = await fetch(`${base}/api/matches?status=live`);
     const body = matchListResponseSchema.parse(await response.json());
-    const moves = body.items.map((item) => item.moves);
-    if (ready(moves)) return body.items.map((item) => item.id);
+    if (ready(body.items)) return body.items.map((item) => item.id);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('the server did not get there');
@@ -55,7 +64,11 @@ describe.each(testDatabaseKinds())('a server killed mid-match on %s', (kind) => 
 
     const first = await startServerProcess(env);
     servers.push(first);
-    await waitForLive(base, (moves) => moves.length === 1 && moves.every((m) => m.length >= 3));
+    // LIVE_MATCHES=1: one match of every game, each a few moves in.
+    await waitForLive(
+      base,
+      (matches) => matches.length === GAME_IDS.length && matches.every((match) => match.plies >= 3),
+    );
     await stopServerProcess(first, 'SIGKILL');
 
     // What the dead process had committed, read straight from the database.
@@ -64,7 +77,7 @@ describe.each(testDatabaseKinds())('a server killed mid-match on %s', (kind) => 
       `select id, moves from matches where status = 'live'`,
     );
     await db.close();
-    expect(rows).toHaveLength(1);
+    expect(rows).toHaveLength(GAME_IDS.length);
 
     const second = await startServerProcess(env);
     servers.push(second);
@@ -79,7 +92,9 @@ describe.each(testDatabaseKinds())('a server killed mid-match on %s', (kind) => 
         if (detail.moves.length > moves.length || detail.status !== 'live') {
           expect(detail.moves.startsWith(moves)).toBe(true);
           expect(detail.turns.map((turn) => turn.ply)).toEqual(detail.turns.map((_, i) => i + 1));
-          expect(detail.turns.map((turn) => turn.move).join('')).toBe(detail.moves);
+          const game = gameOf(detail.game);
+          expect(game.encodeMoves(detail.turns.map((turn) => turn.move))).toBe(detail.moves);
+          expect(() => replay(game, detail.moves)).not.toThrow();
           const [a, b] = detail.players;
           expect(detail.turns.map((turn) => turn.agentId)).toEqual(
             detail.turns.map((_, i) => (i % 2 === 0 ? a.agentId : b.agentId)),

@@ -1,3 +1,4 @@
+import { GAME_IDS } from '../../../core/games/gameIds.ts';
 import type { Queryable } from '../../db/database.ts';
 
 /** Quick-thinking agents for tests and benchmarks, so whole matches take milliseconds. */
@@ -7,14 +8,17 @@ const QUICK_AGENTS = [
   { id: 'quick-c', name: 'Quick C', skill: 3, style: 'balanced' },
 ] as const;
 
-/** Inserts `QUICK_AGENTS` as custom agents (the only agents, when the roster was not synced). */
+/**
+ * Inserts `QUICK_AGENTS` as custom agents playing every game (the only agents, when the roster was
+ * not synced).
+ */
 export async function insertQuickAgents(db: Queryable): Promise<void> {
   for (const agent of QUICK_AGENTS) {
     const traits = { skill: agent.skill, style: agent.style, risk: 0.2, thinkTimeMs: 100 };
     await db.query(
-      `insert into agents (id, name, tagline, traits, kind) values ($1, $2, '', $3, 'custom')
-       on conflict (id) do nothing`,
-      [agent.id, agent.name, JSON.stringify(traits)],
+      `insert into agents (id, name, tagline, traits, kind, games)
+       values ($1, $2, '', $3, 'custom', $4) on conflict (id) do nothing`,
+      [agent.id, agent.name, JSON.stringify(traits), [...GAME_IDS]],
     );
   }
 }

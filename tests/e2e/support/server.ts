@@ -27,6 +27,9 @@ export async function startServer(
     cwd: repoRoot,
     env: {
       ...process.env,
+      // Connect Four only unless a test asks for more: its matches are short, so tests that wait
+      // for a finished one wait seconds (tests/e2e/games.test.ts runs every game).
+      LIVE_GAMES: 'connect4',
       ...options.env,
       PORT: String(port),
       DATA_DIR: dataDir,

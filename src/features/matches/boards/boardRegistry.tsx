@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import type { GameId } from '../../../../core/games/gameIds.ts';
 import type { BoardProps } from './boardProps.ts';
 import { Connect4Board } from './Connect4Board.tsx';
@@ -10,4 +10,7 @@ import { Connect4Board } from './Connect4Board.tsx';
  */
 export const BOARDS: { readonly [id in GameId]: ComponentType<BoardProps> } = {
   connect4: Connect4Board,
+  checkers: lazy(() =>
+    import('./CheckersBoard.tsx').then((module) => ({ default: module.CheckersBoard })),
+  ),
 };

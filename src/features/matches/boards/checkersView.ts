@@ -1,7 +1,12 @@
-import { checkersGame } from '../../../../core/games/checkers/game.ts';
+import { decodeMoves } from '../../../../core/games/checkers/notation.ts';
 import { type MovePath, pathNotation } from '../../../../core/games/checkers/paths.ts';
 import { columnOf, rowOf, squareAt } from '../../../../core/games/checkers/squares.ts';
-import { type CheckersState, legalPaths, playPath } from '../../../../core/games/checkers/state.ts';
+import {
+  type CheckersState,
+  initialState,
+  legalPaths,
+  playPath,
+} from '../../../../core/games/checkers/state.ts';
 
 /** A piece on the board: its square (0..31), owner (0 dark, the first mover) and rank. */
 export interface CheckersPiece {
@@ -24,11 +29,11 @@ export interface CheckersView {
 export function checkersView(moves: string, count?: number): CheckersView {
   let notations: string[];
   try {
-    notations = checkersGame.decodeMoves(moves);
+    notations = decodeMoves(moves);
   } catch {
     notations = [];
   }
-  let state = checkersGame.initial();
+  let state = initialState();
   let lastMove: CheckersView['lastMove'] = null;
   for (const notation of notations.slice(0, count ?? notations.length)) {
     const path = legalPaths(state).find((candidate) => pathNotation(candidate) === notation);
