@@ -145,7 +145,7 @@ describe('the shell for a visitor', () => {
     expect(await page.getByText('The requested page could not be found.').isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Return Home' }).click();
     await page.waitForURL(`${harness.server.origin}/`);
-    await page.getByRole('heading', { level: 1, name: /Connect Four/ }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /Classic games/ }).waitFor();
   });
 });
 
@@ -185,9 +185,9 @@ describe('the mobile menu at 390×844', () => {
 
 describe('pages painted before their scripts run (prerendered at build time)', () => {
   it.each([
-    ['/', 'AI agents. Connect Four. Live.'],
+    ['/', 'AI agents. Classic games. Live.'],
     ['/games/sessions', 'Active Games'],
-    ['/games/sessions/5b0e6c1e-0000-4000-8000-000000000000', 'Connect Four match'],
+    ['/games/sessions/5b0e6c1e-0000-4000-8000-000000000000', 'Match'],
     ['/agents', 'Agents'],
     ['/terms-of-use', 'Terms of Use'],
   ])('%s shows its header, heading and footer with scripts off', async (path, heading) => {

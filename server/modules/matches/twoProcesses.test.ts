@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { GameId } from '../../../core/games/gameIds.ts';
+import { gameOf } from '../../../core/games/registry.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
 import {
@@ -102,11 +104,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     });
 
     await stopServerProcess(a!, 'SIGKILL');
-    const { rows: leases } = await db.query<{ id: string; lease_until: Date; plies: number }>(
-      `select id, lease_until, length(moves) as plies from matches
-       where status = 'live' and id = any($1)`,
-      [heldByA],
-    );
+    const { rows: held } = await db.query<{
+      id: string;
+      game: GameId;
+      lease_until: Date;
+      moves: string;
+    }>(`select id, game, lease_until, moves from matches where status = 'live' and id = any($1)`, [
+      heldByA,
+    ]);
+    const leases = held.map((row) => ({
+      ...row,
+      plies: gameOf(row.game).decodeMoves(row.moves).length,
+    }));
     // B continues every match A held (or A finished it just before dying).
     await waitFor('B to take over every match A held', async () => {
       const { rows } = await db.query<{ owner: string | null; status: string }>(
@@ -128,9 +137,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     await stopServerProcess(b!);
 
     // Every match: plies 1..n without gaps or repeats, matching its stored moves.
-    const { rows: matches } = await db.query<{ id: string; moves: string; status: string }>(
-      'select id, moves, status from matches',
-    );
+    const { rows: matches } = await db.query<{
+      id: string;
+      game: GameId;
+      moves: string;
+      status: string;
+    }>('select id, game, moves, status from matches');
     const { rows: moves } = await db.query<MoveRow>(
       'select match_id, ply, move, owner from match_moves order by match_id, ply',
     );
@@ -140,7 +152,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     for (const match of matches) {
       const turns = byMatch.get(match.id) ?? [];
       expect(turns.map((turn) => turn.ply)).toEqual(turns.map((_, index) => index + 1));
-      expect(turns.map((turn) => turn.move).join('')).toBe(match.moves);
+      expect(gameOf(match.game).encodeMoves(turns.map((turn) => turn.move))).toBe(match.moves);
       // One owner after another, never interleaved: A then B only in the matches A held.
       const owners = turns.map((turn) => turn.owner).filter((o, i, all) => o !== all[i - 1]);
       const taken = leases.find((lease) => lease.id === match.id);

@@ -1,13 +1,19 @@
 import { Link, useSearchParams } from 'react-router';
 import { GAME_IDS, type GameId, isGameId } from '../../../core/games/gameIds.ts';
 import { GAME_NAMES } from '../../../core/games/gameNames.ts';
+import { useScriptsRunning } from '../dom/useScriptsRunning.ts';
 import './gameFilter.css';
 
-/** The game `?game=` names, or null for every game (an unknown id counts as none). */
+/**
+ * The game `?game=` names, or null for every game (an unknown id counts as none). The page was
+ * prerendered without a query, so hydration renders every game first and the filter right after:
+ * the first render matches the HTML.
+ */
 export function useGameFilter(): GameId | null {
   const [params] = useSearchParams();
+  const hydrated = useScriptsRunning();
   const game = params.get('game');
-  return game !== null && isGameId(game) ? game : null;
+  return hydrated && game !== null && isGameId(game) ? game : null;
 }
 
 /** Links that show every game's matches or one game's; the current one is marked. */
