@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertHouseAgents, insertMatch } from '../modules/bets/economyFixtures.ts';
 import { createAgent, send, VALID_TRAITS } from '../quality/qualityFixture.ts';
+import { insertHouseAgents, insertMatch } from '../testing/economyFixtures.ts';
 import { signIn } from '../testing/signIn.ts';
 import { createTestApp, type TestApp } from '../testing/testApp.ts';
 import { createRateLimiter } from './rateLimiter.ts';

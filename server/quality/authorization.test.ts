@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertMatch } from '../modules/bets/economyFixtures.ts';
 import { routeKey } from '../plugins/routeList.ts';
+import { insertMatch } from '../testing/economyFixtures.ts';
 import { buildSiweMessage, createTestWallet, fetchNonce, signIn } from '../testing/signIn.ts';
 import { testDatabaseKinds } from '../testing/testDatabase.ts';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
 import type { LocalAccount } from 'viem';
 import type { Queryable } from '../db/database.ts';
-import { endMatch, insertHouseAgents, insertMatch } from '../modules/bets/economyFixtures.ts';
+import { endMatch, insertHouseAgents, insertMatch } from '../testing/economyFixtures.ts';
 import { createTestWallet, signIn } from '../testing/signIn.ts';
 import { createTestApp, type TestApp } from '../testing/testApp.ts';
 

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  insertHouseAgents,
+  insertMatch,
+  postBet,
+  signInUsers,
+} from '../../testing/economyFixtures.ts';
 import { createTestWallet, signIn } from '../../testing/signIn.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { insertHouseAgents, insertMatch, postBet, signInUsers } from '../bets/economyFixtures.ts';
 import { ledgerHealth } from '../ledger/ledgerHealth.ts';
 
 const ROUTES = [

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  insertHouseAgents,
+  insertMatch,
+  postBet,
+  signInUsers,
+} from '../../testing/economyFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { ledgerHealth } from '../ledger/ledgerHealth.ts';
-import { insertHouseAgents, insertMatch, postBet, signInUsers } from './economyFixtures.ts';
 
 describe.each(testDatabaseKinds())('POST /api/bets on %s', (kind) => {
   let t: TestApp;

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { ledgerHealth } from '../ledger/ledgerHealth.ts';
 import {
   endMatch,
   insertHouseAgents,
   insertMatch,
   postBet,
   signInUsers,
-} from './economyFixtures.ts';
+} from '../../testing/economyFixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { ledgerHealth } from '../ledger/ledgerHealth.ts';
 import { settleMatch } from './settleMatch.ts';
 
 const USERS = 20;

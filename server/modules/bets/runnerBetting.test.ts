@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
+import { insertHouseAgents } from '../../testing/economyFixtures.ts';
 import { manualScheduler } from '../../testing/manualScheduler.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { ledgerHealth } from '../ledger/ledgerHealth.ts';
 import { MatchRunner } from '../matches/matchRunner.ts';
 import { findMatch } from '../matches/matchStore.ts';
 import { DecisionPool } from '../matches/workerPool.ts';
-import { insertHouseAgents } from './economyFixtures.ts';
 import { placeBet } from './placeBet.ts';
 
 const WINDOW_MS = 30_000;

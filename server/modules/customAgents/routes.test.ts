@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertHouseAgents, signInUsers } from '../../testing/economyFixtures.ts';
 import { createTestWallet, signIn } from '../../testing/signIn.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { insertHouseAgents, signInUsers } from '../bets/economyFixtures.ts';
 import { schedulableAgentIds } from './agentOwnership.ts';
 
 const traits = { skill: 4, style: 'aggressive', risk: 0.3, thinkTimeMs: 500 };

@@ -8,9 +8,9 @@ import {
   startServerProcess,
   stopServerProcess,
 } from '../../testing/serverProcess.ts';
+import { openSse } from '../../testing/sseReader.ts';
+import { insertQuickAgents } from '../../testing/testAgents.ts';
 import { syncRoster } from '../agents/syncRoster.ts';
-import { openSse } from './sseReader.ts';
-import { insertQuickAgents } from './testAgents.ts';
 
 /** What a watcher saw of one match, across however many connections it took. */
 interface Watched {

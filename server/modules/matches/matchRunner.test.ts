@@ -4,11 +4,11 @@ import { gameOf } from '../../../core/games/registry.ts';
 import { replay } from '../../../core/games/replay.ts';
 import type { Database } from '../../db/database.ts';
 import { manualScheduler } from '../../testing/manualScheduler.ts';
+import { insertQuickAgents } from '../../testing/testAgents.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { MatchRunner } from './matchRunner.ts';
 import { findMatch, listMoves } from './matchStore.ts';
 import type { Scheduler } from './scheduler.ts';
-import { insertQuickAgents } from './testAgents.ts';
 import { DecisionPool } from './workerPool.ts';
 
 /** Live matches of each game. */

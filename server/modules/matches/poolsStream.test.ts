@@ -2,10 +2,15 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATCH_EVENT } from '../../../core/protocol/matches.ts';
 import { matchPoolsSchema } from '../../../core/protocol/pools.ts';
+import {
+  insertHouseAgents,
+  insertMatch,
+  postBet,
+  signInUsers,
+} from '../../testing/economyFixtures.ts';
+import { openSse } from '../../testing/sseReader.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { insertHouseAgents, insertMatch, postBet, signInUsers } from '../bets/economyFixtures.ts';
-import { openSse } from './sseReader.ts';
 
 describe.each(testDatabaseKinds())('pools over the match stream on %s', (kind) => {
   let t: TestApp;

@@ -6,9 +6,9 @@ import { matchDetailSchema, matchListResponseSchema } from '../../../core/protoc
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { openSse } from '../../testing/sseReader.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createMatchIfBelowTarget, recordMove } from './matchWriter.ts';
-import { openSse } from './sseReader.ts';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const trace = (column: string) => ({

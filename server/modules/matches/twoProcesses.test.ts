@@ -9,8 +9,8 @@ import {
   startServerProcess,
   stopServerProcess,
 } from '../../testing/serverProcess.ts';
+import { insertQuickAgents } from '../../testing/testAgents.ts';
 import { syncRoster } from '../agents/syncRoster.ts';
-import { insertQuickAgents } from './testAgents.ts';
 
 const LIVE_MATCHES = 4;
 

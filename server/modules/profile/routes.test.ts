@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  insertHouseAgents,
+  insertMatch,
+  postBet,
+  signInUsers,
+} from '../../testing/economyFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { insertHouseAgents, insertMatch, postBet, signInUsers } from '../bets/economyFixtures.ts';
 
 describe.each(testDatabaseKinds())('/api/profile on %s', (kind) => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../testing/returnFromWalletTestStorage.ts';
 import { hasRememberedWalletConnection } from './rememberedWalletConnection.ts';
-import { memoryStorage } from './returnFromWalletTestStorage.ts';
 
 describe('hasRememberedWalletConnection', () => {
   it("reads AppKit's connector id of the EVM namespace", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../testing/returnFromWalletTestStorage.ts';
 import { watchReturnFromWallet } from './returnFromWallet.ts';
 import { isWalletSignInPending, markWalletSignInPending } from './returnFromWalletPending.ts';
-import { memoryStorage } from './returnFromWalletTestStorage.ts';
 
 function fakePage() {
   const document = Object.assign(new EventTarget(), { visibilityState: 'hidden' });

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { WalletSession } from '../../../core/protocol/auth.ts';
+import { memoryStorage } from '../../testing/returnFromWalletTestStorage.ts';
 import { isWalletSignInPending, markWalletSignInPending } from './returnFromWalletPending.ts';
 import { type RecheckWallet, recheckAfterWalletReturn } from './returnFromWalletRecheck.ts';
-import { memoryStorage } from './returnFromWalletTestStorage.ts';
 
 const ME_KEY = ['me'] as const;
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';

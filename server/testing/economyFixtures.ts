@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../../db/database.ts';
-import { signIn } from '../../testing/signIn.ts';
+import type { Queryable } from '../db/database.ts';
+import { signIn } from './signIn.ts';
 
 /** Two roster-like agents without owners (their commission goes to the house). */
 export async function insertHouseAgents(db: Queryable): Promise<[string, string]> {
