@@ -62,7 +62,8 @@ export class EndgameSolver {
     if (budget) this.budget = budget;
     const empties = this.linkEmpties(pLo | oLo, pHi | oHi);
     try {
-      return this.search(pLo, pHi, oLo, oHi, alpha, beta, empties, false);
+      // | 0: a negated draw is -0, which equality tests tell from 0
+      return this.search(pLo, pHi, oLo, oHi, alpha, beta, empties, false) | 0;
     } finally {
       this.budget = { maxNodes: Infinity, deadline: Infinity, now: () => 0 };
     }
