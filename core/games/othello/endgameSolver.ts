@@ -5,7 +5,7 @@ import { NEIGHBOURS, QUADRANT, SQUARES_BY_WEIGHT } from './squareOrder.ts';
 
 // Below this many empties the search skips move generation, sorting and the table: it walks the
 // empty squares (odd quadrants first) and tries each, which is cheaper than ordering so few.
-const SHALLOW_EMPTIES = 7;
+const SHALLOW_EMPTIES = 5;
 const HEAD = 64;
 // a slot of the move buffers per empties count: one search level each
 const SLOTS = 32;
