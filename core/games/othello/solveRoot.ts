@@ -1,4 +1,4 @@
-import { flips, out } from './bitboard.ts';
+import { flips, mobility, out, popcount32 } from './bitboard.ts';
 import { EndgameSolver } from './endgameSolver.ts';
 import type { OthelloState } from './position.ts';
 import type { SearchBudget } from './searchBudget.ts';
@@ -26,20 +26,30 @@ export function solveRoot(
   budget: SearchBudget,
 ): number[] {
   const { pLo, pHi, oLo, oHi } = state;
-  const scores: number[] = [];
-  let best = -65;
-  for (const square of squares) {
+  const children = squares.map((square) => {
     flips(square, pLo, pHi, oLo, oHi);
     const fLo = out.lo | (square < 32 ? 1 << square : 0);
     const fHi = out.hi | (square >= 32 ? 1 << (square - 32) : 0);
     const child = [oLo & ~fLo, oHi & ~fHi, pLo | fLo, pHi | fHi] as const;
+    mobility(...child);
+    return { child, replies: popcount32(out.lo) + popcount32(out.hi) };
+  });
+  // the move leaving the fewest replies first: most often the best, so the rest only need a
+  // narrow window; the sort is stable, so the order (and the scores' trace) is reproducible
+  const order = squares
+    .map((_, i) => i)
+    .sort((a, b) => children[a]!.replies - children[b]!.replies);
+  const scores: number[] = squares.map(() => 0);
+  let best = -65;
+  for (const index of order) {
+    const { child } = children[index]!;
     let score: number;
     if (best === -65) score = -solver.solve(...child, -64, 64, budget);
     else {
       score = -solver.solve(...child, -(best + 1), -(best - 1), budget);
       if (score > best) score = -solver.solve(...child, -64, -best, budget);
     }
-    scores.push(score);
+    scores[index] = score;
     if (score > best) best = score;
   }
   return scores;
