@@ -14,8 +14,9 @@ const ETC_FROM = 8;
 // From this many empties moves are ordered by the midgame evaluation of the child (mobility,
 // corners, edge stability) instead of the opponent's mobility alone: 17.3M nodes to 13.9M.
 const EVAL_FROM = 14;
-// a slot of the move buffers per empties count: one search level each
-const SLOTS = 32;
+// a slot of the move buffers per empties count, one search level each: 40 is above the most
+// legal moves any Othello position has (33)
+const SLOTS = 40;
 
 /**
  * Exact Othello endgame solver: negascout on the final disc difference (the winner gets the

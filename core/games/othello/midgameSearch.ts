@@ -9,6 +9,10 @@ const INFINITE = 1_000_000;
 const TABLE_BITS = 16;
 // per entry: the four halves of the position and its best square
 const WORDS = 5;
+// deepest line a search can walk: every empty square and a pass after each
+const MAX_PLY = 130;
+// moves a ply: above the most legal moves any Othello position has (33)
+const SLOTS = 40;
 
 /**
  * Heuristic negascout for the middle game, searched `depth` plies deep (a pass is free).
@@ -19,6 +23,9 @@ export class MidgameSearch {
   /** Positions visited. */
   nodes = 0;
   private readonly table = new Int32Array((1 << TABLE_BITS) * WORDS);
+  // moves and their ordering keys, a slot per ply from the root: nothing allocated a node
+  private readonly moveSquares = new Int32Array(MAX_PLY * SLOTS);
+  private readonly moveKeys = new Int32Array(MAX_PLY * SLOTS);
   private budget: SearchBudget = { maxNodes: Infinity, deadline: Infinity, now: () => 0 };
 
   constructor(private readonly weights: EvaluationWeights) {}
@@ -48,6 +55,7 @@ export class MidgameSearch {
         -INFINITE,
         INFINITE,
         false,
+        1,
       );
     });
   }
@@ -68,6 +76,7 @@ export class MidgameSearch {
     alpha: number,
     beta: number,
     passed: boolean,
+    ply: number,
   ): number {
     if ((++this.nodes & 1023) === 0) {
       if (this.nodes > this.budget.maxNodes || this.budget.now() > this.budget.deadline) {
@@ -84,7 +93,7 @@ export class MidgameSearch {
         const score = finalScore(pLo, pHi, oLo, oHi, empties);
         return score === 0 ? 0 : Math.sign(score) * WIN_SCORE + score * 100;
       }
-      return -this.search(oLo, oHi, pLo, pHi, depth, -beta, -alpha, true);
+      return -this.search(oLo, oHi, pLo, pHi, depth, -beta, -alpha, true, ply + 1);
     }
     const t = this.table;
     const slot = this.slot(pLo, pHi, oLo, oHi);
@@ -92,8 +101,10 @@ export class MidgameSearch {
       t[slot] === pLo && t[slot + 1] === pHi && t[slot + 2] === oLo && t[slot + 3] === oHi
         ? t[slot + 4]!
         : -1;
-    const squares: number[] = [];
-    const keys: number[] = [];
+    const squares = this.moveSquares;
+    const keys = this.moveKeys;
+    const base = ply * SLOTS;
+    let n = 0;
     while ((movesLo | movesHi) !== 0) {
       let square: number;
       if (movesLo !== 0) {
@@ -113,10 +124,8 @@ export class MidgameSearch {
         mobility(oLo & ~fLo, oHi & ~fHi, pLo | fLo, pHi | fHi);
         key = popcount32(out.lo) + popcount32(out.hi);
       }
-      let i = squares.length;
-      squares.push(square);
-      keys.push(key);
-      while (i > 0 && keys[i - 1]! > key) {
+      let i = base + n++;
+      while (i > base && keys[i - 1]! > key) {
         keys[i] = keys[i - 1]!;
         squares[i] = squares[i - 1]!;
         i--;
@@ -126,8 +135,8 @@ export class MidgameSearch {
     }
     let best = -INFINITE;
     let bestSquare = -1;
-    for (let i = 0; i < squares.length; i++) {
-      const square = squares[i]!;
+    for (let i = 0; i < n; i++) {
+      const square = squares[base + i]!;
       flips(square, pLo, pHi, oLo, oHi);
       const fLo = out.lo | (square < 32 ? 1 << square : 0);
       const fHi = out.hi | (square >= 32 ? 1 << (square - 32) : 0);
@@ -136,11 +145,12 @@ export class MidgameSearch {
       const rLo = pLo | fLo;
       const rHi = pHi | fHi;
       let score: number;
-      if (i === 0) score = -this.search(qLo, qHi, rLo, rHi, depth - 1, -beta, -alpha, false);
+      if (i === 0)
+        score = -this.search(qLo, qHi, rLo, rHi, depth - 1, -beta, -alpha, false, ply + 1);
       else {
-        score = -this.search(qLo, qHi, rLo, rHi, depth - 1, -alpha - 1, -alpha, false);
+        score = -this.search(qLo, qHi, rLo, rHi, depth - 1, -alpha - 1, -alpha, false, ply + 1);
         if (score > alpha && score < beta) {
-          score = -this.search(qLo, qHi, rLo, rHi, depth - 1, -beta, -score, false);
+          score = -this.search(qLo, qHi, rLo, rHi, depth - 1, -beta, -score, false, ply + 1);
         }
       }
       if (score > best) {
