@@ -42,7 +42,3 @@ for (let square = 0; square < 64; square++) {
     }
   }
 }
-
-/** Bit masks of the corners, per half. */
-export const CORNERS_LO = (1 << 0) | (1 << 7);
-export const CORNERS_HI = (1 << 24) | (1 << 31);
