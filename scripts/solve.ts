@@ -1,47 +1,58 @@
 /**
- * `npm run -s solve [--weak]`: reads move strings from standard input, one per line, and prints
+ * `npm run -s solve [--weak]` (or with `--game connect4`): reads Connect Four move strings from standard input, one per line, and prints
  * `<moves> <score> <nodes> <microseconds>` for each, every position solved with a fresh table.
  * A bad line prints `line N: <reason>` and the run goes on (exit code 1 at the end). Blank lines
- * are skipped.
+ * are skipped. `--game othello` solves Othello OBF lines instead (scripts/solveOthello.ts).
  */
 import { createInterface } from 'node:readline';
 import { GridmindError } from '../core/errors.ts';
 import { Connect4Position } from '../core/games/connect4/position.ts';
 import { Solver } from '../core/games/connect4/solver.ts';
+import { solveOthello } from './solveOthello.ts';
 
 const WARM_UP = ['3133577417651455562354437434', '55563715562423', '551437327636216'];
 
-const weak = process.argv.includes('--weak');
-const solver = new Solver({ log2TableSize: 24 });
-// Warm-up, not timed: a few thousand nodes let V8 optimise the search, so the microseconds of
-// the first lines measure the solver rather than the interpreter (the C++ one is compiled ahead).
-for (const moves of WARM_UP) {
-  solver.resetTable();
-  solver.solve(Connect4Position.fromMoves(moves), { weak });
-}
-let failures = 0;
-let lineNumber = 0;
+const gameFlag = process.argv.indexOf('--game');
+const game = gameFlag >= 0 ? process.argv[gameFlag + 1] : 'connect4';
 
-for await (const raw of createInterface({
-  input: process.stdin,
-  crlfDelay: Number.POSITIVE_INFINITY,
-})) {
-  lineNumber++;
-  const moves = raw.trim();
-  // a blank line separates groups; the empty board itself needs hours without a full book
-  if (moves.length === 0) continue;
-  try {
-    const position = Connect4Position.fromMoves(moves);
+if (game === 'othello') {
+  await solveOthello();
+} else if (game !== 'connect4') {
+  process.stderr.write(`unknown game: ${game} (connect4 or othello)\n`);
+  process.exitCode = 2;
+} else {
+  const weak = process.argv.includes('--weak');
+  const solver = new Solver({ log2TableSize: 24 });
+  // Warm-up, not timed: a few thousand nodes let V8 optimise the search, so the microseconds of
+  // the first lines measure the solver rather than the interpreter (the C++ one is compiled ahead).
+  for (const moves of WARM_UP) {
     solver.resetTable();
-    solver.resetNodes();
-    const started = process.hrtime.bigint();
-    const score = solver.solve(position, { weak });
-    const micros = (process.hrtime.bigint() - started) / 1000n;
-    process.stdout.write(`${moves} ${score} ${solver.nodes} ${micros}\n`);
-  } catch (error) {
-    failures++;
-    const reason = error instanceof GridmindError ? error.shortMessage : String(error);
-    process.stdout.write(`line ${lineNumber}: ${reason}\n`);
+    solver.solve(Connect4Position.fromMoves(moves), { weak });
   }
+  let failures = 0;
+  let lineNumber = 0;
+
+  for await (const raw of createInterface({
+    input: process.stdin,
+    crlfDelay: Number.POSITIVE_INFINITY,
+  })) {
+    lineNumber++;
+    const moves = raw.trim();
+    // a blank line separates groups; the empty board itself needs hours without a full book
+    if (moves.length === 0) continue;
+    try {
+      const position = Connect4Position.fromMoves(moves);
+      solver.resetTable();
+      solver.resetNodes();
+      const started = process.hrtime.bigint();
+      const score = solver.solve(position, { weak });
+      const micros = (process.hrtime.bigint() - started) / 1000n;
+      process.stdout.write(`${moves} ${score} ${solver.nodes} ${micros}\n`);
+    } catch (error) {
+      failures++;
+      const reason = error instanceof GridmindError ? error.shortMessage : String(error);
+      process.stdout.write(`line ${lineNumber}: ${reason}\n`);
+    }
+  }
+  process.exitCode = failures > 0 ? 1 : 0;
 }
-process.exitCode = failures > 0 ? 1 : 0;

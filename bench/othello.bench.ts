@@ -1,0 +1,109 @@
+/**
+ * Othello endgame solver speed on the FFO endgame test positions #40-#44 (20-23 empties, the
+ * classic set; their exact scores are published and checked here): empties, score, nodes, time
+ * (CPU seconds of the solve) and nodes a CPU second, each solved with a fresh table after a warm-up. With OTHELLO_REFERENCE
+ * naming an Edax binary (run from its own directory, next to its data/eval.dat, as its authors
+ * ship it), the same positions go through `edax -solve` and the time ratio is printed.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { EndgameSolver } from '../core/games/othello/endgameSolver.ts';
+import { parseObf } from '../core/games/othello/obf.ts';
+import { randomGame } from '../core/games/othello/testPositions.ts';
+
+const FFO = [
+  { id: 40, obf: 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X', score: 38 },
+  { id: 41, obf: '-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X', score: 0 },
+  { id: 42, obf: '--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO-- X', score: 6 },
+  { id: 43, obf: '--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O', score: -12 },
+  { id: 44, obf: '--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX-- O', score: -14 },
+] as const;
+
+/** Seconds of an Edax time column: `0:00.094`, `1:02.5` or `1:02:03.456`. */
+function seconds(text: string): number {
+  return text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+}
+
+/** Edax's seconds per position (by order), or null when it did not run. */
+function runReference(binary: string): number[] | null {
+  const file = join(mkdtempSync(join(tmpdir(), 'othello-ffo-')), 'ffo.obf');
+  writeFileSync(file, `${FFO.map((position) => position.obf).join('\n')}\n`);
+  // one thread: the JavaScript solver has one too
+  const run = spawnSync(binary, ['-solve', file, '-n', '1'], {
+    cwd: join(dirname(binary), '..'),
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) {
+    console.log(`reference failed: ${(run.stderr || run.stdout).trim().split('\n').pop()}`);
+    return null;
+  }
+  const times: number[] = [];
+  for (const line of run.stdout.split('\n')) {
+    const match = /^\s*\d+\|\s*\d+\s+[+-]?\d+\s+([\d:.]+)\s/.exec(line);
+    if (match) times.push(seconds(match[1]!));
+  }
+  return times.length === FFO.length ? times : null;
+}
+
+/** Prints one row per FFO position and the totals. */
+export default async function othelloBench(): Promise<void> {
+  const solver = new EndgameSolver(22);
+  for (let seed = 1; seed <= 20; seed++) {
+    const { state } = randomGame(seed, 14);
+    solver.resetTable();
+    solver.solve(state.pLo, state.pHi, state.oLo, state.oHi);
+  }
+  const reference = process.env.OTHELLO_REFERENCE
+    ? runReference(process.env.OTHELLO_REFERENCE)
+    : null;
+  console.log('FFO  empties  score (published)      nodes      cpu s    nodes/s   edax s  ratio');
+  let totalNodes = 0;
+  let totalSeconds = 0;
+  let totalWall = 0;
+  let totalReference = 0;
+  for (const [i, position] of FFO.entries()) {
+    const state = parseObf(position.obf);
+    const empties = position.obf.slice(0, 64).split('-').length - 1;
+    solver.resetTable();
+    solver.resetNodes();
+    const started = performance.now();
+    const cpuStarted = process.cpuUsage();
+    const score = solver.solve(state.pLo, state.pHi, state.oLo, state.oHi);
+    const cpu = process.cpuUsage(cpuStarted);
+    const wall = (performance.now() - started) / 1000;
+    // CPU time: on a shared machine wall time mostly measures the neighbours
+    const elapsed = (cpu.user + cpu.system) / 1e6;
+    totalWall += wall;
+    totalNodes += solver.nodes;
+    totalSeconds += elapsed;
+    const ok = score === position.score ? '' : ' WRONG';
+    const edax = reference?.[i];
+    if (edax !== undefined) totalReference += edax;
+    console.log(
+      `#${position.id}  ${String(empties).padStart(7)}  ${String(score).padStart(5)} (${position.score})${ok}`.padEnd(
+        32,
+      ) +
+        `${String(solver.nodes).padStart(11)} ${elapsed.toFixed(2).padStart(10)} ${rate(solver.nodes, elapsed)}` +
+        (edax === undefined
+          ? ''
+          : ` ${edax.toFixed(3).padStart(8)} ${(elapsed / edax).toFixed(1).padStart(6)}x`),
+    );
+  }
+  console.log(
+    `all ${String(totalNodes).padStart(37)} ${totalSeconds.toFixed(2).padStart(10)} ${rate(totalNodes, totalSeconds)}` +
+      (reference
+        ? ` ${totalReference.toFixed(3).padStart(8)} ${(totalSeconds / totalReference).toFixed(1).padStart(6)}x`
+        : ''),
+  );
+  console.log(
+    `(wall time ${totalWall.toFixed(2)} s: the figures above are CPU seconds of the solves)`,
+  );
+  if (!process.env.OTHELLO_REFERENCE)
+    console.log('(set OTHELLO_REFERENCE to an Edax binary to compare)');
+}
+
+function rate(nodes: number, seconds: number): string {
+  return `${(nodes / seconds / 1e6).toFixed(2)}M`.padStart(10);
+}

@@ -1,0 +1,31 @@
+import type { GameDefinition } from '../definition.ts';
+import { decideOthello } from './engine.ts';
+import { othelloOutcome } from './outcome.ts';
+import { perftFrom } from './perft.ts';
+import { initialState, legalMoves, type OthelloState, playMove } from './position.ts';
+import { decodeMoves, encodeMoves } from './squares.ts';
+
+/**
+ * Othello (Reversi) on 8x8: black (X, the first mover) starts on d5 and e4, white on d4 and e5.
+ * Moves are squares `a1`..`h8` (a1 = cell 0, index = (rank - 1) * 8 + file) or `pass`, which is
+ * the only legal move of a side with no flip. The game ends when neither side can move.
+ */
+export const othelloGame: GameDefinition<OthelloState> = {
+  id: 'othello',
+  name: 'Othello',
+  // 60 discs at most, and a pass only ever follows a disc move (two in a row end the game)
+  maxPlies: 120,
+  cellCount: 64,
+  initial: initialState,
+  sideToMove: (state) => state.toMove,
+  legalMoves,
+  play: playMove,
+  outcome: othelloOutcome,
+  encodeMoves,
+  decodeMoves,
+  perft(depth) {
+    const start = initialState();
+    return perftFrom(start.pLo, start.pHi, start.oLo, start.oHi, depth);
+  },
+  decide: decideOthello,
+};

@@ -1,0 +1,38 @@
+import type { AgentTraits } from '../../agents/traits.ts';
+
+/** What a skill level means in Othello: search depth, node budget, noise, blunders, solving. */
+export interface OthelloSkillProfile {
+  /** Deepest heuristic search, in plies. */
+  maxDepth: number;
+  /** Node budget for a move at the longest think time. */
+  maxNodes: number;
+  /** Spread of the random error added to each candidate's score (evaluation points). */
+  noise: number;
+  /** Chance of ignoring the search and playing a random legal move. */
+  blunderRate: number;
+  /** The exact solver is tried from this many empty squares on (0: never). */
+  solveFromEmpties: number;
+}
+
+const PROFILES: readonly OthelloSkillProfile[] = [
+  { maxDepth: 1, maxNodes: 2_000, noise: 120, blunderRate: 0.3, solveFromEmpties: 0 },
+  { maxDepth: 1, maxNodes: 5_000, noise: 80, blunderRate: 0.2, solveFromEmpties: 0 },
+  { maxDepth: 2, maxNodes: 10_000, noise: 60, blunderRate: 0.12, solveFromEmpties: 4 },
+  { maxDepth: 3, maxNodes: 30_000, noise: 40, blunderRate: 0.08, solveFromEmpties: 6 },
+  { maxDepth: 4, maxNodes: 80_000, noise: 28, blunderRate: 0.05, solveFromEmpties: 8 },
+  { maxDepth: 5, maxNodes: 200_000, noise: 18, blunderRate: 0.03, solveFromEmpties: 10 },
+  { maxDepth: 6, maxNodes: 500_000, noise: 10, blunderRate: 0.015, solveFromEmpties: 12 },
+  { maxDepth: 7, maxNodes: 1_500_000, noise: 4, blunderRate: 0, solveFromEmpties: 14 },
+  { maxDepth: 8, maxNodes: 4_000_000, noise: 0, blunderRate: 0, solveFromEmpties: 16 },
+  { maxDepth: 10, maxNodes: 20_000_000, noise: 0, blunderRate: 0, solveFromEmpties: 20 },
+];
+
+// A conservative rate of the searches in V8 on this machine's class of CPU (1-2 million nodes
+// a second measured on the bench), so budgets fit in the think time.
+const NODES_PER_MS = 1_000;
+
+/** The profile of a skill level, its node budget scaled by the think time. */
+export function othelloSkillProfile(traits: AgentTraits): OthelloSkillProfile {
+  const base = PROFILES[traits.skill - 1]!;
+  return { ...base, maxNodes: Math.min(base.maxNodes, traits.thinkTimeMs * NODES_PER_MS) };
+}
