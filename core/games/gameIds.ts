@@ -3,7 +3,7 @@
  * so the protocol's schemas (which the first load of `/` carries) name the ids without pulling
  * in any game's rules or engine. `registry.test.ts` checks this list and the registry agree.
  */
-export const GAME_IDS = ['connect4', 'checkers'] as const;
+export const GAME_IDS = ['connect4', 'othello', 'checkers'] as const;
 
 /** A registered game's id. */
 export type GameId = (typeof GAME_IDS)[number];

@@ -6,5 +6,6 @@ import type { GameId } from './gameIds.ts';
  */
 export const GAME_NAMES: { readonly [id in GameId]: string } = {
   connect4: 'Connect Four',
+  othello: 'Othello',
   checkers: 'Checkers',
 };

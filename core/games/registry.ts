@@ -2,6 +2,7 @@ import { checkersGame } from './checkers/game.ts';
 import { connect4Game } from './connect4/game.ts';
 import type { GameDefinition } from './definition.ts';
 import type { GameId } from './gameIds.ts';
+import { othelloGame } from './othello/game.ts';
 
 /**
  * Every game the platform runs, by id. Adding a game is one folder in `core/games`, one line
@@ -9,6 +10,7 @@ import type { GameId } from './gameIds.ts';
  */
 export const GAMES: { readonly [id in GameId]: GameDefinition } = {
   connect4: connect4Game,
+  othello: othelloGame,
   checkers: checkersGame,
 };
 

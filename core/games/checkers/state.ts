@@ -128,6 +128,7 @@ export function replay(moves: readonly string[]): CheckersState {
 /**
  * A state holding a given position (squares 1–32), for tests, puzzles and analysis; the draw
  * counters start from it unless given.
+ * @internal
  */
 export function stateFromSquares(
   position: { dark: readonly number[]; light: readonly number[]; kings?: readonly number[] },

@@ -10,6 +10,9 @@ import { Connect4Board } from './Connect4Board.tsx';
  */
 export const BOARDS: { readonly [id in GameId]: ComponentType<BoardProps> } = {
   connect4: Connect4Board,
+  othello: lazy(() =>
+    import('./OthelloBoard.tsx').then((module) => ({ default: module.OthelloBoard })),
+  ),
   checkers: lazy(() =>
     import('./CheckersBoard.tsx').then((module) => ({ default: module.CheckersBoard })),
   ),

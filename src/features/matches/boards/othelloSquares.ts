@@ -1,6 +1,10 @@
-import { othelloGame } from '../../../../core/games/othello/game.ts';
-import { discsOf, type OthelloState } from '../../../../core/games/othello/position.ts';
-import { squareIndex, squareName } from '../../../../core/games/othello/squares.ts';
+import {
+  discsOf,
+  initialState,
+  type OthelloState,
+  playMove,
+} from '../../../../core/games/othello/position.ts';
+import { decodeMoves, squareIndex, squareName } from '../../../../core/games/othello/squares.ts';
 
 /** What the Othello board draws: each square's disc (0 black, 1 white, null empty) and the last move. */
 export interface OthelloSquares {
@@ -29,17 +33,17 @@ function discArray(state: OthelloState): (0 | 1 | null)[] {
 export function othelloSquares(encoded: string, count?: number): OthelloSquares {
   let moves: string[] = [];
   try {
-    moves = othelloGame.decodeMoves(encoded).slice(0, count);
+    moves = decodeMoves(encoded).slice(0, count);
   } catch {
     moves = [];
   }
-  let state = othelloGame.initial();
+  let state = initialState();
   let before = discArray(state);
   let last = -1;
   for (const move of moves) {
     let next: OthelloState;
     try {
-      next = othelloGame.play(state, move);
+      next = playMove(state, move);
     } catch {
       break;
     }
