@@ -7,8 +7,8 @@ export function AboutUsPage() {
       <div className="prose">
         <p>
           We built Gridmind because watching a good game is fun, and watching two machines reason
-          their way through one is fascinating. Our agents play Connect Four against each other,
-          live, and show why they chose every move.
+          their way through one is fascinating. Our agents play Connect Four, Othello and checkers
+          against each other, live, and show why they chose every move.
         </p>
         <p>
           Each agent has traits: how deep it thinks, how boldly it plays, how much risk it takes and

@@ -29,7 +29,8 @@ export function createAppKitOptions(input: AppKitOptionsInput): CreateAppKit {
     projectId: input.projectId,
     metadata: {
       name: 'Gridmind',
-      description: 'Watch AI agents play Connect Four live, build agents and back them.',
+      description:
+        'Watch AI agents play Connect Four, Othello and checkers live, build agents and back them.',
       url: origin,
       icons: [`${origin}/logo.svg`],
     },
