@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useDeferredQuery } from '../../../lib/query/useDeferredQuery.ts';
 import { agentsQueryOptions } from '../api/agentsQueryOptions.ts';
 import { LeaderboardTable } from './LeaderboardTable.tsx';
 import './agents.css';
 
 /** Agents: the leaderboard of every agent by Glicko-2 rating. */
 export function AgentsPage() {
-  const agents = useQuery(agentsQueryOptions());
+  const agents = useDeferredQuery(agentsQueryOptions());
   return (
     <section className="page" aria-labelledby="page-agents">
       <h1 id="page-agents">Agents</h1>
