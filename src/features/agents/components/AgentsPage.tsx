@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
 import { GameFilter, useGameFilter } from '../../../lib/games/GameFilter.tsx';
+import { useDeferredQuery } from '../../../lib/query/useDeferredQuery.ts';
 import { agentsQueryOptions } from '../api/agentsQueryOptions.ts';
 import { LeaderboardTable } from './LeaderboardTable.tsx';
 import './agents.css';
@@ -11,7 +11,7 @@ import './agents.css';
  */
 export function AgentsPage() {
   const game = useGameFilter();
-  const agents = useQuery(agentsQueryOptions(game));
+  const agents = useDeferredQuery(agentsQueryOptions(game));
   return (
     <section className="page" aria-labelledby="page-agents">
       <h1 id="page-agents">Agents</h1>

@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { memo } from 'react';
 import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
+import type { MatchSummary } from '../../../../core/protocol/matches.ts';
 import { GameFilter, useGameFilter } from '../../../lib/games/GameFilter.tsx';
+import { useDeferredQuery } from '../../../lib/query/useDeferredQuery.ts';
 import { AnnouncedMatches } from '../../betting/components/AnnouncedMatches.tsx';
 import { matchesQueryOptions } from '../api/matchesQueryOptions.ts';
 import { MatchCard } from './MatchCard.tsx';
@@ -11,9 +13,9 @@ import { MatchCard } from './MatchCard.tsx';
  */
 export function ActiveGamesPage() {
   const game = useGameFilter();
-  const live = useQuery(matchesQueryOptions('live', 20, game));
-  const finished = useQuery(matchesQueryOptions('finished', 12, game));
-  const announced = useQuery(matchesQueryOptions('scheduled', 20, game));
+  const live = useDeferredQuery(matchesQueryOptions('live', 20, game));
+  const finished = useDeferredQuery(matchesQueryOptions('finished', 12, game));
+  const announced = useDeferredQuery(matchesQueryOptions('scheduled', 20, game));
   return (
     <section className="page" aria-labelledby="page-active-games">
       <h1 id="page-active-games">Active Games</h1>
@@ -33,26 +35,36 @@ export function ActiveGamesPage() {
       {live.data && live.data.items.length === 0 ? (
         <p role="status">No match is being played right now; the next one starts shortly.</p>
       ) : null}
-      <ul className="match-grid" aria-label="Live matches">
-        {live.data?.items.map((match) => (
-          <li key={match.id}>
-            <MatchCard match={match} />
-          </li>
-        ))}
-      </ul>
+      <MatchGrid label="Live matches" matches={live.data?.items} />
       <h2>Recently finished</h2>
       {finished.isPending ? <p role="status">Loading finished matches…</p> : null}
       {finished.isError && !finished.data ? <p role="alert">{finished.error.message}</p> : null}
       {finished.data?.items.length === 0 ? (
         <p role="status">No match has finished yet; each one comes here with its replay.</p>
       ) : null}
-      <ul className="match-grid" aria-label="Finished matches">
-        {finished.data?.items.map((match) => (
-          <li key={match.id}>
-            <MatchCard match={match} />
-          </li>
-        ))}
-      </ul>
+      <MatchGrid label="Finished matches" matches={finished.data?.items} />
     </section>
   );
 }
+
+/**
+ * The cards, memoized: useDeferredQuery first re-renders the page with the list it had, which
+ * then costs nothing here; the new list renders in the transition that follows.
+ */
+const MatchGrid = memo(function MatchGrid({
+  label,
+  matches,
+}: {
+  label: string;
+  matches: readonly MatchSummary[] | undefined;
+}) {
+  return (
+    <ul className="match-grid" aria-label={label}>
+      {matches?.map((match) => (
+        <li key={match.id}>
+          <MatchCard match={match} />
+        </li>
+      ))}
+    </ul>
+  );
+});

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
+import { useDeferredQuery } from '../../../lib/query/useDeferredQuery.ts';
 import { startsInText } from '../../../lib/time/startsInText.ts';
 import { useNow } from '../../../lib/time/useNow.ts';
 import { BettingPanel } from '../../betting/components/BettingPanel.tsx';
@@ -24,8 +24,8 @@ const watchLead = (game: string) =>
 /** The watch page of one match: live as it is played, or as a replay once it is over. */
 export function WatchPage() {
   const { sessionId = '' } = useParams();
-  const detail = useQuery(matchQueryOptions(sessionId));
-  const roster = useQuery(rosterQueryOptions());
+  const detail = useDeferredQuery(matchQueryOptions(sessionId));
+  const roster = useDeferredQuery(rosterQueryOptions());
   const match = detail.data;
   const loadedTurns = match?.turns ?? [];
   const playing = match?.status === 'live' || match?.status === 'scheduled';
