@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { GAME_IDS } from '../games/gameIds.ts';
 
 /** An instant with its UTC offset, as the server writes it. */
-const timestamp = z.iso.datetime({ offset: true });
+export const timestamp = z.iso.datetime({ offset: true });
 
 /** A registered game's id. */
 export const gameIdSchema = z.enum(GAME_IDS);
@@ -12,13 +12,13 @@ export const gameIdSchema = z.enum(GAME_IDS);
  * One move in its game's notation (`'4'`, `'d3'`, `'pass'`, `'9x18x27'`). The shape is checked
  * here; whether it is legal, only the game's rules can say (`core/games/replay.ts`).
  */
-const notation = z.string().check(z.regex(/^[a-z0-9x-]{1,40}$/));
+export const notation = z.string().check(z.regex(/^[a-z0-9x-]{1,40}$/));
 
 /** Longest move list of any game, in plies: a bound for the protocol, games keep their own. */
-const MAX_PLIES = 1000;
+export const MAX_PLIES = 1000;
 
 /** A count: a whole number, zero or more. */
-const count = z.int().check(z.minimum(0));
+export const count = z.int().check(z.minimum(0));
 
 /** Lifecycle of a match: played by the runner, then finished (or cancelled by an operator). */
 const matchStatusSchema = z.enum(['scheduled', 'live', 'finished', 'cancelled']);
@@ -49,17 +49,6 @@ const matchPlayerSchema = z.object({
   rating: z.number(),
 });
 
-/** Why an agent played a move: the candidates it scored and the line it would say out loud. */
-export const moveTraceSchema = z.object({
-  candidates: z.array(z.object({ move: notation, score: z.number() })),
-  depth: count,
-  nodes: count,
-  chosen: notation,
-  reason: z.string(),
-  /** The mover's judgement after its move, -1 lost .. 1 won (absent on moves stored before it). */
-  advantage: z.optional(z.number().check(z.minimum(-1), z.maximum(1))),
-});
-
 /** A match as listed: its players, moves so far and, once over, the result. */
 export const matchSummarySchema = z.object({
   id: z.string().check(z.minLength(1)),
@@ -80,21 +69,6 @@ export const matchSummarySchema = z.object({
   startsAt: z.optional(timestamp),
 });
 
-/** One played move: `ply` is its number (1 for the first move), also the SSE event id. */
-export const matchMoveSchema = z.object({
-  ply: z.int().check(z.minimum(1), z.maximum(MAX_PLIES)),
-  move: notation,
-  agentId: z.string().check(z.minLength(1)),
-  trace: moveTraceSchema,
-  playedAt: timestamp,
-});
-
-/** Body of `GET /api/matches/:id`: the match with every move and its trace, and who is watching. */
-export const matchDetailSchema = z.extend(matchSummarySchema, {
-  turns: z.array(matchMoveSchema),
-  spectators: count,
-});
-
 /** Query of `GET /api/matches`. The cursor is opaque to clients. */
 export const matchListQuerySchema = z.object({
   status: z.optional(z.enum(['scheduled', 'live', 'finished'])),
@@ -109,24 +83,13 @@ export const matchListResponseSchema = z.object({
   nextCursor: z.nullable(z.string()),
 });
 
-/** Body of `GET /api/games`: the catalogue with live and finished counts per game. */
-export const gameCatalogueSchema = z.object({
-  items: z.array(
-    z.object({
-      id: gameIdSchema,
-      name: z.string(),
-      live: count,
-      finished: count,
-    }),
-  ),
-});
-
 /**
- * SSE `move` event data (the event id is the ply), with the match's whole move list after it in
- * the game's encoding, which is what boards draw.
+ * What a board needs of an SSE `move` event: its ply and the encoded move list after it. Lists and
+ * Home read only this, so the full move schema (matchMoves.ts) stays out of the first load.
  */
-export const moveEventSchema = z.extend(matchMoveSchema, {
+export const moveProgressSchema = z.object({
   matchId: z.string(),
+  ply: z.int().check(z.minimum(1), z.maximum(MAX_PLIES)),
   moves: movesSchema,
 });
 
@@ -158,10 +121,6 @@ export const MATCH_EVENT = {
 
 /** @see matchSummarySchema */
 export type MatchSummary = z.infer<typeof matchSummarySchema>;
-/** @see matchMoveSchema */
-export type MatchMove = z.infer<typeof matchMoveSchema>;
-/** @see moveEventSchema */
-export type MoveEvent = z.infer<typeof moveEventSchema>;
 /** @see resultEventSchema */
 export type ResultEvent = z.infer<typeof resultEventSchema>;
 /** @see matchResultSchema */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { matchListResponseSchema, moveEventSchema } from '../../../core/protocol/matches.ts';
+import { matchListResponseSchema } from '../../../core/protocol/matches.ts';
+import { moveEventSchema } from '../../../core/protocol/matchMoves.ts';
 import { openDatabase } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
 import { type OwnPostgres, startOwnPostgres } from '../../testing/ownPostgres.ts';

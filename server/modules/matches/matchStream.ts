@@ -1,10 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import {
-  MATCH_EVENT,
-  type MatchMove,
-  type MoveEvent,
-  type ResultEvent,
-} from '../../../core/protocol/matches.ts';
+import { MATCH_EVENT, type ResultEvent } from '../../../core/protocol/matches.ts';
+import type { MatchMove, MoveEvent } from '../../../core/protocol/matchMoves.ts';
 import type { MatchPools } from '../../../core/protocol/pools.ts';
 import { movesUpTo, pliesOf, resultCellsOf } from './gameMoves.ts';
 import type { MatchHub, MatchWatcher } from './matchHub.ts';

@@ -5,11 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GAME_IDS } from '../../../core/games/gameIds.ts';
 import { gameOf } from '../../../core/games/registry.ts';
 import { replay } from '../../../core/games/replay.ts';
-import {
-  type MatchSummary,
-  matchDetailSchema,
-  matchListResponseSchema,
-} from '../../../core/protocol/matches.ts';
+import { type MatchSummary, matchListResponseSchema } from '../../../core/protocol/matches.ts';
+import { matchDetailSchema } from '../../../core/protocol/matchMoves.ts';
 import { openDatabase } from '../../db/database.ts';
 import {
   createScratchDatabase,

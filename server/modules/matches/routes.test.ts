@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentDetailSchema, agentListResponseSchema } from '../../../core/protocol/agents.ts';
-import { matchDetailSchema, matchListResponseSchema } from '../../../core/protocol/matches.ts';
+import { agentDetailSchema } from '../../../core/protocol/agentDetail.ts';
+import { agentListResponseSchema } from '../../../core/protocol/agents.ts';
+import { matchListResponseSchema } from '../../../core/protocol/matches.ts';
+import { matchDetailSchema } from '../../../core/protocol/matchMoves.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';

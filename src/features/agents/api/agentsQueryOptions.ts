@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { GameId } from '../../../../core/games/gameIds.ts';
-import { agentDetailSchema, agentListResponseSchema } from '../../../../core/protocol/agents.ts';
+import { agentListResponseSchema } from '../../../../core/protocol/agents.ts';
 import { fetchJson } from '../../../lib/http/fetchJson.ts';
 
 /** What the agents' pages say when the server has no such agent. */
-const AGENT_NOT_FOUND = 'This agent does not exist.';
+export const AGENT_NOT_FOUND = 'This agent does not exist.';
 
 /** `GET /api/agents`: the overall leaderboard or one game's, refreshed as matches finish. */
 export function agentsQueryOptions(game: GameId | null = null) {
@@ -17,15 +17,5 @@ export function agentsQueryOptions(game: GameId | null = null) {
         AGENT_NOT_FOUND,
       ),
     refetchInterval: 20_000,
-  });
-}
-
-/** `GET /api/agents/:id`: one agent with its rating history. */
-export function agentQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: ['agent', id] as const,
-    queryFn: () =>
-      fetchJson(`/api/agents/${encodeURIComponent(id)}`, agentDetailSchema, AGENT_NOT_FOUND),
-    refetchInterval: 30_000,
   });
 }

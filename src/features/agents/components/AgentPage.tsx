@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import { agentQueryOptions } from '../api/agentsQueryOptions.ts';
+import { agentQueryOptions } from '../api/agentQueryOptions.ts';
 import { RatingChart } from './RatingChart.tsx';
 import './agents.css';
 

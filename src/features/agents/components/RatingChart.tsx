@@ -1,4 +1,4 @@
-import type { RatingHistoryPoint } from '../../../../core/protocol/agents.ts';
+import type { RatingHistoryPoint } from '../../../../core/protocol/agentDetail.ts';
 import { INITIAL_RATING } from '../../../../core/ratings/glicko2.ts';
 
 const WIDTH = 600;

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { GridmindError } from '../../../../core/errors.ts';
-import { gameCatalogueSchema } from '../../../../core/protocol/matches.ts';
+import { gameCatalogueSchema } from '../../../../core/protocol/games.ts';
 
 /** `GET /api/games`: the catalogue with live and finished counts. */
 export function gamesQueryOptions() {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { matchDetailSchema } from '../../../../core/protocol/matches.ts';
+import { matchDetailSchema } from '../../../../core/protocol/matchMoves.ts';
 import { fetchJson } from '../../../lib/http/fetchJson.ts';
 
 /** `GET /api/matches/:id`: one match with every move's trace. */

@@ -1,4 +1,4 @@
-import type { MatchMove } from '../../../../core/protocol/matches.ts';
+import type { MatchMove } from '../../../../core/protocol/matchMoves.ts';
 import { advantagePoints, advantageText } from './advantagePoints.ts';
 
 const WIDTH = 600;

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import type { GameId } from '../../../../core/games/gameIds.ts';
-import type { MatchMove } from '../../../../core/protocol/matches.ts';
+import type { MatchMove } from '../../../../core/protocol/matchMoves.ts';
 import { moveText } from '../boards/moveText.ts';
 
 /** The chosen move's own score, as the agent saw it, and its advantage (-1 lost .. 1 won). */

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
+import { moveEventSchema } from '../../../../core/protocol/matchMoves.ts';
 import { useDeferredQuery } from '../../../lib/query/useDeferredQuery.ts';
 import { startsInText } from '../../../lib/time/startsInText.ts';
 import { useNow } from '../../../lib/time/useNow.ts';
@@ -29,7 +30,7 @@ export function WatchPage() {
   const match = detail.data;
   const loadedTurns = match?.turns ?? [];
   const playing = match?.status === 'live' || match?.status === 'scheduled';
-  const stream = useMatchStream(match?.id, playing, loadedTurns.length);
+  const stream = useMatchStream(match?.id, playing, loadedTurns.length, moveEventSchema);
   // The stream starts where the loaded detail ended; a later refetch may already hold some moves.
   const turns = [...loadedTurns, ...stream.moves.filter((move) => move.ply > loadedTurns.length)];
   const { moves, plies } = match ? latestMoves(match, stream) : { moves: '', plies: 0 };

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import type * as z from 'zod/mini';
 import {
   MATCH_EVENT,
-  type MatchMove,
-  moveEventSchema,
+  moveProgressSchema,
   type ResultEvent,
   resultEventSchema,
   spectatorsEventSchema,
@@ -11,13 +11,13 @@ import {
 import { matchPoolsSchema } from '../../../../core/protocol/pools.ts';
 import { poolsQueryOptions } from '../../betting/api/poolsQueryOptions.ts';
 
-/** A streamed move: the move and the match's encoded move list after it. */
-type StreamedMove = MatchMove & { moves: string };
+/** What every move event carries: its match, its ply and the encoded move list after it. */
+type MoveProgress = z.infer<typeof moveProgressSchema>;
 
 /** What the stream added to a match: the moves after `startPly`, its result, who watches. */
-export interface MatchStreamState {
+export interface MatchStreamState<Move extends MoveProgress = MoveProgress> {
   startPly: number;
-  moves: StreamedMove[];
+  moves: Move[];
   result: ResultEvent | null;
   spectators: number | null;
 }
@@ -26,17 +26,20 @@ export interface MatchStreamState {
  * Follows a live match over Server-Sent Events from the moves the caller already has. The browser
  * reconnects by itself sending the last event id it saw, so a dropped connection resumes with
  * exactly the missing moves; anything out of sequence is dropped. Pools changed by a bet arrive on
- * the same stream and go straight into the pools query.
+ * the same stream and go straight into the pools query. Move events are read with `moveSchema`:
+ * boards need only `moveProgressSchema` (the default, light enough for the first load); the watch
+ * page passes the full schema with traces.
  */
-export function useMatchStream(
+export function useMatchStream<Move extends MoveProgress = MoveProgress>(
   matchId: string | undefined,
   live: boolean,
   knownPlies: number,
-): MatchStreamState {
+  moveSchema: z.ZodMiniType<Move> = moveProgressSchema as unknown as z.ZodMiniType<Move>,
+): MatchStreamState<Move> {
   const queryClient = useQueryClient();
   const known = useRef(knownPlies);
   known.current = knownPlies;
-  const [state, setState] = useState<MatchStreamState>({
+  const [state, setState] = useState<MatchStreamState<Move>>({
     startPly: knownPlies,
     moves: [],
     result: null,
@@ -51,9 +54,9 @@ export function useMatchStream(
       `/api/matches/${encodeURIComponent(matchId)}/events?lastEventId=${startPly}`,
     );
     source.addEventListener(MATCH_EVENT.move, (message) => {
-      const parsed = moveEventSchema.safeParse(JSON.parse(message.data));
+      const parsed = moveSchema.safeParse(JSON.parse(message.data));
       if (!parsed.success) return;
-      const { matchId: _id, ...move } = parsed.data;
+      const move = parsed.data;
       // The first move closes betting: the pools say so.
       if (move.ply === 1) void queryClient.invalidateQueries(poolsQueryOptions(matchId));
       setState((current) =>
@@ -79,7 +82,7 @@ export function useMatchStream(
       if (parsed.success) setState((current) => ({ ...current, spectators: parsed.data.count }));
     });
     return () => source.close();
-  }, [matchId, live, queryClient]);
+  }, [matchId, live, queryClient, moveSchema]);
 
   return state;
 }

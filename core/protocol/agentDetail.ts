@@ -1,0 +1,33 @@
+// zod/mini: the agent page validates with these in the browser. Apart from agents.ts so that Home's
+// first load, which lists agents, does not carry them.
+import * as z from 'zod/mini';
+import { agentRecordSchema, agentSummarySchema, ratingSchema } from './agents.ts';
+import { gameIdSchema } from './matches.ts';
+
+/** An agent's standing in one game: an agent's Othello rating says nothing of its Connect Four. */
+const gameStandingSchema = z.object({
+  game: gameIdSchema,
+  rating: ratingSchema,
+  record: agentRecordSchema,
+});
+
+/** One point of an agent's rating history, written when a rated match ends. */
+export const ratingHistoryPointSchema = z.object({
+  matchId: z.string(),
+  game: gameIdSchema,
+  rating: z.number(),
+  deviation: z.number().check(z.minimum(0)),
+  at: z.iso.datetime({ offset: true }),
+});
+
+/** Body of `GET /api/agents/:id`: the agent with its rating history, oldest first. */
+export const agentDetailSchema = z.extend(agentSummarySchema, {
+  /** One standing per game the agent has played or plays. */
+  standings: z.array(gameStandingSchema),
+  ratingHistory: z.array(ratingHistoryPointSchema),
+});
+
+/** @see agentDetailSchema */
+export type AgentDetail = z.infer<typeof agentDetailSchema>;
+/** @see ratingHistoryPointSchema */
+export type RatingHistoryPoint = z.infer<typeof ratingHistoryPointSchema>;

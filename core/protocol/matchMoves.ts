@@ -1,0 +1,50 @@
+// zod/mini, like matches.ts: the watch page validates with these in the browser.
+import * as z from 'zod/mini';
+import {
+  count,
+  MAX_PLIES,
+  matchSummarySchema,
+  movesSchema,
+  notation,
+  timestamp,
+} from './matches.ts';
+
+/** Why an agent played a move: the candidates it scored and the line it would say out loud. */
+export const moveTraceSchema = z.object({
+  candidates: z.array(z.object({ move: notation, score: z.number() })),
+  depth: count,
+  nodes: count,
+  chosen: notation,
+  reason: z.string(),
+  /** The mover's judgement after its move, -1 lost .. 1 won (absent on moves stored before it). */
+  advantage: z.optional(z.number().check(z.minimum(-1), z.maximum(1))),
+});
+
+/** One played move: `ply` is its number (1 for the first move), also the SSE event id. */
+export const matchMoveSchema = z.object({
+  ply: z.int().check(z.minimum(1), z.maximum(MAX_PLIES)),
+  move: notation,
+  agentId: z.string().check(z.minLength(1)),
+  trace: moveTraceSchema,
+  playedAt: timestamp,
+});
+
+/** Body of `GET /api/matches/:id`: the match with every move and its trace, and who is watching. */
+export const matchDetailSchema = z.extend(matchSummarySchema, {
+  turns: z.array(matchMoveSchema),
+  spectators: count,
+});
+
+/**
+ * SSE `move` event data (the event id is the ply), with the match's whole move list after it in
+ * the game's encoding, which is what boards draw.
+ */
+export const moveEventSchema = z.extend(matchMoveSchema, {
+  matchId: z.string(),
+  moves: movesSchema,
+});
+
+/** @see matchMoveSchema */
+export type MatchMove = z.infer<typeof matchMoveSchema>;
+/** @see moveEventSchema */
+export type MoveEvent = z.infer<typeof moveEventSchema>;
