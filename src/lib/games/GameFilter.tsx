@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { GAME_IDS, type GameId, isGameId } from '../../../core/games/gameIds.ts';
 import { GAME_NAMES } from '../../../core/games/gameNames.ts';
 import { useScriptsRunning } from '../dom/useScriptsRunning.ts';
@@ -10,9 +10,11 @@ import './gameFilter.css';
  * the first render matches the HTML.
  */
 export function useGameFilter(): GameId | null {
-  const [params] = useSearchParams();
+  // useLocation, not useSearchParams: the first load has the one, the other would join it there
+  // (0.6 KB gzip of react-router) because the router's module is part of that load.
+  const { search } = useLocation();
   const hydrated = useScriptsRunning();
-  const game = params.get('game');
+  const game = new URLSearchParams(search).get('game');
   return hydrated && game !== null && isGameId(game) ? game : null;
 }
 
