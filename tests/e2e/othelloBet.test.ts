@@ -1,0 +1,59 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { matchListResponseSchema } from '../../core/protocol/matches.ts';
+import { launchBrowser } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+import { signedInContext } from './support/signIn.ts';
+
+// Betting never names a game; this checks it on Othello's board and pools, from announcement to
+// the bet in the pools. Settlement is the same code for every game (economy.test.ts follows a
+// Connect Four match to it).
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  server = await startServer({
+    env: { LIVE_GAMES: 'othello', LIVE_MATCHES: '1', BETTING_WINDOW_MS: '60000' },
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+/** An announced Othello match with at least 20 s of its betting window left. */
+async function announcedOthelloMatch(): Promise<string> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const response = await fetch(`${server.origin}/api/matches?status=scheduled&game=othello`);
+    const { items } = matchListResponseSchema.parse(await response.json());
+    const open = items.find(
+      (match) => match.startsAt !== undefined && Date.parse(match.startsAt) - Date.now() > 20_000,
+    );
+    if (open) return open.id;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('no Othello match was announced with time left to bet');
+}
+
+describe('betting on an Othello match', () => {
+  it('places a bet on an announced Othello match and sees it in the pools and the balance', async () => {
+    const { context, page } = await signedInContext(browser, server.origin);
+    contexts.push(context);
+    await page.goto(`/games/sessions/${await announcedOthelloMatch()}`);
+    await page.getByRole('heading', { level: 1, name: / vs / }).waitFor();
+    expect(await page.locator('.lead').first().textContent()).toContain('Othello');
+    await page.getByTestId('board').waitFor();
+    await page.getByLabel('Points').fill('100');
+    await page.getByRole('button', { name: 'Place bet' }).click();
+    await expect
+      .poll(async () =>
+        Number(((await page.getByTestId('user-balance').textContent()) ?? '').replace(/\D/g, '')),
+      )
+      .toBe(900);
+    expect(await page.getByTestId('pool-first').textContent()).toBe('100');
+  });
+});
