@@ -7,7 +7,7 @@
  * by when writes deferred to the end of the tick have reached the sockets too.
  */
 import { performance } from 'node:perf_hooks';
-import type { MatchNotification } from '../server/modules/matches/matchEvents.ts';
+import type { MatchNotification } from '../server/events/matchChannel.ts';
 import { MatchHub } from '../server/modules/matches/matchHub.ts';
 
 // `dispatch` is private to the hub's type, not to JavaScript: wrap it without touching the hub.

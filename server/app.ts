@@ -6,7 +6,9 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { adminEconomyRoutes } from './modules/adminEconomy/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createSignatureVerifier } from './modules/auth/signatureVerifier.ts';
+import { matchPools } from './modules/bets/matchPools.ts';
 import { betRoutes } from './modules/bets/routes.ts';
+import { settleMatch } from './modules/bets/settleMatch.ts';
 import { customAgentRoutes } from './modules/customAgents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { matchesModule } from './modules/matches/plugin.ts';
@@ -71,7 +73,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const servesClient = options.clientDir !== undefined;
   await app.register(healthRoutes);
-  await app.register(matchesModule, { startRunner: options.startRunner ?? false });
+  // The match module says when a match ends and asks for pools; settling and reading bets is the
+  // betting module's. Composed here, so neither module imports the other.
+  await app.register(matchesModule, {
+    startRunner: options.startRunner ?? false,
+    onMatchEnd: async (tx, matchId, now) => {
+      await settleMatch(tx, matchId, config.BET_COMMISSION_PCT, now);
+    },
+    readPools: (matchId) => matchPools(db, matchId, config.BET_COMMISSION_PCT),
+  });
   await app.register(authRoutes, {
     verifySignature: createSignatureVerifier({ rpcUrls: config.RPC_URL }),
     servesClient,

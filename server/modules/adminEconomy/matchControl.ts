@@ -2,10 +2,10 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { GameId } from '../../../core/games/gameIds.ts';
 import type { ResultEvent } from '../../../core/protocol/matches.ts';
 import type { Database } from '../../db/database.ts';
+import { MATCH_CHANNEL, type MatchNotification } from '../../events/matchChannel.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { settleMatch } from '../bets/settleMatch.ts';
 import { pliesOf } from '../matches/gameMoves.ts';
-import { MATCH_CHANNEL, type MatchNotification } from '../matches/matchEvents.ts';
 
 /**
  * Cancels a scheduled or live match and refunds every stake in the same transaction; watchers

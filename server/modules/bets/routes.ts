@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { type PlaceBetResponse, placeBetBodySchema } from '../../../core/protocol/bets.ts';
+import { MATCH_CHANNEL, type MatchNotification } from '../../events/matchChannel.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { MATCH_CHANNEL, type MatchNotification } from '../matches/matchEvents.ts';
 import { BET_COLUMNS, toBet } from './betRows.ts';
 import { matchPools } from './matchPools.ts';
 import { placeBet } from './placeBet.ts';

@@ -8,6 +8,7 @@ import { MatchRunner } from '../matches/matchRunner.ts';
 import { findMatch } from '../matches/matchStore.ts';
 import { DecisionPool } from '../matches/workerPool.ts';
 import { placeBet } from './placeBet.ts';
+import { settleMatch } from './settleMatch.ts';
 
 const WINDOW_MS = 30_000;
 
@@ -42,7 +43,10 @@ describe.each(testDatabaseKinds())('the runner announces, then settles, on %s', 
       liveMatches: 1,
       moveDelayMs: 0,
       bettingWindowMs: WINDOW_MS,
-      commissionPct: 5,
+      // As app.ts composes it: the match's end settles its bets, here at a 5% commission.
+      onMatchEnd: async (tx, id, now) => {
+        await settleMatch(tx, id, 5, now);
+      },
       scheduler: clock,
     });
     await runner.sweep();

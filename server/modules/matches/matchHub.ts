@@ -1,5 +1,9 @@
 import type { Database } from '../../db/database.ts';
-import { MATCH_CHANNEL, type MatchNotification, matchNotificationSchema } from './matchEvents.ts';
+import {
+  MATCH_CHANNEL,
+  type MatchNotification,
+  matchNotificationSchema,
+} from '../../events/matchChannel.ts';
 import { type Scheduler, systemScheduler } from './scheduler.ts';
 
 /** One stream watching a match through the hub. */

@@ -9,6 +9,7 @@ import { findMatch } from './matchStore.ts';
 import {
   claimMatches,
   createMatchIfBelowTarget,
+  type MatchEndHook,
   recordMove,
   releaseMatches,
   renewLeases,
@@ -39,8 +40,8 @@ export interface MatchRunnerOptions {
   moveDelayMs: number;
   /** BETTING_WINDOW_MS: new matches are announced this long before their first move (0: none). */
   bettingWindowMs?: number;
-  /** BET_COMMISSION_PCT, for the settlement in the transaction that ends a match. */
-  commissionPct?: number;
+  /** Runs in the transaction that ends a match: the bets' settlement, composed in app.ts. */
+  onMatchEnd?: MatchEndHook;
   leaseMs?: number;
   sweepMs?: number;
   scheduler?: Scheduler;
@@ -187,7 +188,7 @@ export class MatchRunner {
       trace: decision.trace,
       now: new Date(now),
       leaseUntil: new Date(now + this.leaseMs),
-      commissionPct: this.options.commissionPct ?? 0,
+      ...(this.options.onMatchEnd ? { onMatchEnd: this.options.onMatchEnd } : {}),
     });
     if (!recorded) return false;
     return recorded.result === null;

@@ -5,8 +5,7 @@ import { replay } from '../../../core/games/replay.ts';
 import type { MatchResult, ResultEvent } from '../../../core/protocol/matches.ts';
 import type { MoveEvent } from '../../../core/protocol/matchMoves.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { settleMatch } from '../bets/settleMatch.ts';
-import { MATCH_CHANNEL, type MatchNotification } from './matchEvents.ts';
+import { MATCH_CHANNEL, type MatchNotification } from '../../events/matchChannel.ts';
 import { applyRatings } from './ratingUpdate.ts';
 
 // Serialises match creation across processes so LIVE_MATCHES is never overshot.
@@ -105,6 +104,12 @@ export async function releaseMatches(db: Queryable, owner: string): Promise<void
   );
 }
 
+/**
+ * What happens in the transaction that ends a match, besides rating it: settling its bets. The
+ * app composes it (app.ts), so this module never imports the betting one.
+ */
+export type MatchEndHook = (tx: Queryable, matchId: string, now: Date) => Promise<void>;
+
 /** What the runner asks to store: the next move of a match it owns. */
 export interface MoveToRecord {
   matchId: string;
@@ -116,8 +121,8 @@ export interface MoveToRecord {
   trace: MoveTrace;
   now: Date;
   leaseUntil: Date;
-  /** BET_COMMISSION_PCT (default 0): bets are settled in the transaction that ends the match. */
-  commissionPct?: number;
+  /** Runs in the transaction that ends the match (bets are settled there). */
+  onMatchEnd?: MatchEndHook;
 }
 
 /** What was stored and published; `null` when the match is no longer ours or the ply is taken. */
@@ -190,7 +195,7 @@ export async function recordMove(db: Database, input: MoveToRecord): Promise<Rec
     await notify(tx, { kind: 'move', event: move });
     if (!result) return { move, result: null };
     await applyRatings(tx, input.matchId, result, input.now);
-    await settleMatch(tx, input.matchId, input.commissionPct ?? 0, input.now);
+    await input.onMatchEnd?.(tx, input.matchId, input.now);
     const resultEvent: ResultEvent = {
       matchId: input.matchId,
       status: 'finished',

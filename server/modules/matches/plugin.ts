@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyPluginAsync } from 'fastify';
+import type { MatchPools } from '../../../core/protocol/pools.ts';
 import { agentRoutes } from '../agents/routes.ts';
 import { syncRoster } from '../agents/syncRoster.ts';
 import { MatchHub } from './matchHub.ts';
 import { MatchRunner } from './matchRunner.ts';
+import type { MatchEndHook } from './matchWriter.ts';
 import { matchRoutes } from './routes.ts';
 import { systemScheduler } from './scheduler.ts';
 import { DecisionPool } from './workerPool.ts';
@@ -13,16 +15,19 @@ import { DecisionPool } from './workerPool.ts';
  * Live matches: the roster, the event hub, the match and agent routes and, when `startRunner` is
  * set and `LIVE_MATCHES` is not 0, the runner with its worker pool (started when the app is ready).
  */
-export const matchesModule: FastifyPluginAsync<{ startRunner: boolean }> = async (
-  app,
-  { startRunner },
-) => {
+export const matchesModule: FastifyPluginAsync<{
+  startRunner: boolean;
+  /** Runs in the transaction that ends a match (bets are settled there). */
+  onMatchEnd: MatchEndHook;
+  /** A match's betting pools, for the `pools` events of its stream. */
+  readPools: (matchId: string) => Promise<MatchPools | null>;
+}> = async (app, { startRunner, onMatchEnd, readPools }) => {
   const { config, db, now } = app.gridmind;
   await syncRoster(db);
   const hub = new MatchHub(db, randomUUID());
   await hub.start();
   app.addHook('onClose', () => hub.stop());
-  await app.register(matchRoutes, { db, hub, commissionPct: config.BET_COMMISSION_PCT });
+  await app.register(matchRoutes, { db, hub, readPools });
   await app.register(agentRoutes, { db });
   if (!startRunner || config.LIVE_MATCHES === 0) return;
 
@@ -37,7 +42,7 @@ export const matchesModule: FastifyPluginAsync<{ startRunner: boolean }> = async
     games: config.LIVE_GAMES,
     moveDelayMs: config.MOVE_DELAY_MS,
     bettingWindowMs: config.BETTING_WINDOW_MS,
-    commissionPct: config.BET_COMMISSION_PCT,
+    onMatchEnd,
     scheduler: { ...systemScheduler, now },
   });
   app.addHook('onReady', async () => runner.start());

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { GAME_IDS } from '../../../core/games/gameIds.ts';
 import { GAME_NAMES } from '../../../core/games/gameNames.ts';
 import { matchListQuerySchema } from '../../../core/protocol/matches.ts';
+import type { MatchPools } from '../../../core/protocol/pools.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { matchPools } from '../bets/matchPools.ts';
 import { coalesce } from './coalesce.ts';
 import type { MatchHub } from './matchHub.ts';
 import { type MatchRow, toMatchSummary } from './matchRows.ts';
@@ -26,8 +26,8 @@ const lastEventIdSchema = z.coerce.number().int().min(0).max(100_000);
 export interface MatchRoutesOptions {
   db: Database;
   hub: MatchHub;
-  /** BET_COMMISSION_PCT, for the implied odds in `pools` events. */
-  commissionPct?: number;
+  /** A match's betting pools for `pools` events (the betting module's read, composed in app.ts). */
+  readPools: (matchId: string) => Promise<MatchPools | null>;
   heartbeatMs?: number;
 }
 
@@ -46,7 +46,7 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
     (matchId) => matchId,
   );
   const readPools = coalesce(
-    (matchId: string) => matchPools(db, matchId, options.commissionPct ?? 0),
+    (matchId: string) => options.readPools(matchId),
     (matchId) => matchId,
   );
   // One tick keeps idle streams alive through proxies: no timer per watcher. Open streams never

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { resultEventSchema } from '../../../core/protocol/matches.ts';
-import { moveEventSchema } from '../../../core/protocol/matchMoves.ts';
+import { resultEventSchema } from '../../core/protocol/matches.ts';
+import { moveEventSchema } from '../../core/protocol/matchMoves.ts';
 
 /** The NOTIFY channel every match event travels on between server processes. */
 export const MATCH_CHANNEL = 'gridmind_match_events';
