@@ -1,16 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { GridmindError } from '../../../../core/errors.ts';
 import { gameCatalogueSchema } from '../../../../core/protocol/games.ts';
+import { fetchJson } from '../../../lib/http/fetchJson.ts';
 
-/** `GET /api/games`: the catalogue with live and finished counts. */
+/** `GET /api/games`: the catalogue with live and finished counts per game. */
 export function gamesQueryOptions() {
   return queryOptions({
     queryKey: ['games'] as const,
-    queryFn: async () => {
-      const response = await fetch('/api/games', { credentials: 'include' });
-      if (!response.ok) throw new GridmindError('The server could not answer. Try again shortly.');
-      return gameCatalogueSchema.parse(await response.json());
-    },
+    queryFn: () => fetchJson('/api/games', gameCatalogueSchema),
     refetchInterval: 10_000,
   });
 }

@@ -1,12 +1,12 @@
 import { useParams } from 'react-router';
 import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
 import { moveEventSchema } from '../../../../core/protocol/matchMoves.ts';
+import { agentsQueryOptions } from '../../../lib/queries/agentsQueryOptions.ts';
 import { useDeferredQuery } from '../../../lib/query/useDeferredQuery.ts';
 import { startsInText } from '../../../lib/time/startsInText.ts';
 import { useNow } from '../../../lib/time/useNow.ts';
 import { BettingPanel } from '../../betting/components/BettingPanel.tsx';
 import { matchQueryOptions } from '../api/matchQueryOptions.ts';
-import { rosterQueryOptions } from '../api/rosterQueryOptions.ts';
 import { GameBoard } from '../boards/GameBoard.tsx';
 import { moveText } from '../boards/moveText.ts';
 import { latestMoves, useMatchStream } from '../hooks/useMatchStream.ts';
@@ -26,7 +26,7 @@ const watchLead = (game: string) =>
 export function WatchPage() {
   const { sessionId = '' } = useParams();
   const detail = useDeferredQuery(matchQueryOptions(sessionId));
-  const roster = useDeferredQuery(rosterQueryOptions());
+  const roster = useDeferredQuery(agentsQueryOptions());
   const match = detail.data;
   const loadedTurns = match?.turns ?? [];
   const playing = match?.status === 'live' || match?.status === 'scheduled';

@@ -1,12 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import { agentListResponseSchema } from '../../../../core/protocol/agents.ts';
-import { fetchJson } from '../../../lib/http/fetchJson.ts';
+import type { GameId } from '../../../core/games/gameIds.ts';
+import { agentListResponseSchema } from '../../../core/protocol/agents.ts';
+import { fetchJson } from '../http/fetchJson.ts';
 
 /** What the agents' pages say when the server has no such agent. */
 export const AGENT_NOT_FOUND = 'This agent does not exist.';
 
-/** `GET /api/agents`: the overall leaderboard or one game's, refreshed as matches finish. */
+/**
+ * `GET /api/agents`: the overall leaderboard or one game's, refreshed as matches finish. The one
+ * definition of the `['agents']` query: the leaderboards and the watch page's player traits
+ * share it.
+ */
 export function agentsQueryOptions(game: GameId | null = null) {
   return queryOptions({
     queryKey: ['agents', ...(game ? [game] : [])] as const,
