@@ -11,6 +11,7 @@ import { requireAdmin } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { ledgerHealth } from '../ledger/ledgerHealth.ts';
 import { changeUserBalance, InsufficientBalanceError } from '../ledger/ledgerWriter.ts';
+import { setAgentHidden } from './agentVisibility.ts';
 import { cancelMatch, startMatch } from './matchControl.ts';
 
 const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -90,11 +91,9 @@ export const adminEconomyRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/admin/agents/:id/visibility', async (request) => {
     const { id } = idParamsSchema.parse(request.params);
     const { hidden } = setAgentHiddenBodySchema.parse(request.body);
-    const { rows } = await db.query('update agents set hidden = $2 where id = $1 returning id', [
-      id,
-      hidden,
-    ]);
-    if (!rows[0]) throw new HttpError(404, 'This agent does not exist.');
+    if (!(await setAgentHidden(db, id, hidden))) {
+      throw new HttpError(404, 'This agent does not exist.');
+    }
     return { agentId: id, hidden };
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Bet, betSchema } from '../../../core/protocol/bets.ts';
+import type { Queryable } from '../../db/database.ts';
 
 const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));
 
@@ -32,4 +33,18 @@ export function toBet(raw: unknown): Bet {
     placedAt: row.placed_at.toISOString(),
     settledAt: row.settled_at?.toISOString() ?? null,
   });
+}
+
+/** A user's latest 100 bets, newest first, on every match or on one. */
+export async function listUserBets(
+  db: Queryable,
+  userId: string,
+  matchId: string | null,
+): Promise<Bet[]> {
+  const { rows } = await db.query(
+    `select ${BET_COLUMNS} from bets b where b.user_id::text = $1
+       and ($2::text is null or b.match_id = $2) order by b.placed_at desc, b.id limit 100`,
+    [userId, matchId],
+  );
+  return rows.map(toBet);
 }

@@ -4,7 +4,7 @@ import { type PlaceBetResponse, placeBetBodySchema } from '../../../core/protoco
 import { MATCH_CHANNEL, type MatchNotification } from '../../events/matchChannel.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { BET_COLUMNS, toBet } from './betRows.ts';
+import { listUserBets } from './betRows.ts';
 import { matchPools } from './matchPools.ts';
 import { placeBet } from './placeBet.ts';
 import { settleUnsettledMatches } from './settleMatch.ts';
@@ -40,13 +40,9 @@ export const betRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/bets', { preHandler: requireUser }, async (request, reply) => {
     const { matchId } = myBetsQuerySchema.parse(request.query);
-    const { rows } = await db.query(
-      `select ${BET_COLUMNS} from bets b where b.user_id::text = $1
-         and ($2::text is null or b.match_id = $2) order by b.placed_at desc, b.id limit 100`,
-      [request.user?.userId ?? '', matchId ?? null],
-    );
+    const items = await listUserBets(db, request.user?.userId ?? '', matchId ?? null);
     reply.header('cache-control', 'no-store');
-    return { items: rows.map(toBet) };
+    return { items };
   });
 
   app.get('/api/matches/:id/pools', async (request, reply) => {

@@ -52,3 +52,21 @@ export async function loadProfile(db: Queryable, userId: string): Promise<Profil
     ledger: await listUserLedger(db, userId, PROFILE_ROWS),
   };
 }
+
+/** Whether someone other than `userId` has this nickname, in any case. */
+export async function isNicknameTaken(
+  db: Queryable,
+  nickname: string,
+  userId: string,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    'select 1 from users where lower(nickname) = lower($1) and id::text <> $2',
+    [nickname, userId],
+  );
+  return rows.length > 0;
+}
+
+/** Sets a user's nickname (the unique index settles two people racing for one name). */
+export async function setNickname(db: Queryable, userId: string, nickname: string): Promise<void> {
+  await db.query('update users set nickname = $2 where id::text = $1', [userId, nickname]);
+}

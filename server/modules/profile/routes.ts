@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { updateProfileBodySchema } from '../../../core/protocol/profile.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { loadProfile } from './profileStore.ts';
+import { isNicknameTaken, loadProfile, setNickname } from './profileStore.ts';
 
 const isUniqueViolation = (error: unknown): boolean =>
   (error as { code?: unknown } | null)?.code === '23505';
@@ -22,12 +22,10 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     const { nickname } = updateProfileBodySchema.parse(request.body);
     const userId = request.user?.userId ?? '';
     try {
-      const { rows: taken } = await db.query(
-        'select 1 from users where lower(nickname) = lower($1) and id::text <> $2',
-        [nickname, userId],
-      );
-      if (taken[0]) throw new HttpError(409, 'This nickname is taken.');
-      await db.query('update users set nickname = $2 where id::text = $1', [userId, nickname]);
+      if (await isNicknameTaken(db, nickname, userId)) {
+        throw new HttpError(409, 'This nickname is taken.');
+      }
+      await setNickname(db, userId, nickname);
     } catch (error) {
       // Two people racing for one name: the unique index decides, the loser hears the same.
       if (isUniqueViolation(error)) throw new HttpError(409, 'This nickname is taken.');
