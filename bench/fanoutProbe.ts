@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { MatchNotification } from '../server/events/matchChannel.ts';
-import { MatchHub } from '../server/modules/matches/matchHub.ts';
+import { MatchHub } from '../server/modules/matches/stream/matchHub.ts';
 
 // `dispatch` is private to the hub's type, not to JavaScript: wrap it without touching the hub.
 const hub = MatchHub.prototype as unknown as { dispatch(notification: MatchNotification): void };

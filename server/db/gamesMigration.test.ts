@@ -8,8 +8,8 @@ import { replay } from '../../core/games/replay.ts';
 import { agentDetailSchema } from '../../core/protocol/agentDetail.ts';
 import { matchDetailSchema } from '../../core/protocol/matchMoves.ts';
 import { findAgent } from '../modules/agents/agentStore.ts';
-import { toMatchSummary } from '../modules/matches/matchRows.ts';
-import { findMatchWithMoves } from '../modules/matches/matchStore.ts';
+import { toMatchSummary } from '../modules/matches/store/matchRows.ts';
+import { findMatchWithMoves } from '../modules/matches/store/matchStore.ts';
 import { type Database, openDatabase } from './database.ts';
 import { migrate } from './migrate.ts';
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { MATCH_CHANNEL, type MatchNotification } from '../../events/matchChannel.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { settleMatch } from '../bets/settleMatch.ts';
-import { pliesOf } from '../matches/gameMoves.ts';
+import { pliesOf } from '../matches/store/gameMoves.ts';
 
 /**
  * Cancels a scheduled or live match and refunds every stake in the same transaction; watchers

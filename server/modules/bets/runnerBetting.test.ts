@@ -4,9 +4,9 @@ import { insertHouseAgents } from '../../testing/economyFixtures.ts';
 import { manualScheduler } from '../../testing/manualScheduler.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { ledgerHealth } from '../ledger/ledgerHealth.ts';
-import { MatchRunner } from '../matches/matchRunner.ts';
-import { findMatch } from '../matches/matchStore.ts';
-import { DecisionPool } from '../matches/workerPool.ts';
+import { MatchRunner } from '../matches/runner/matchRunner.ts';
+import { DecisionPool } from '../matches/runner/workerPool.ts';
+import { findMatch } from '../matches/store/matchStore.ts';
 import { placeBet } from './placeBet.ts';
 import { settleMatch } from './settleMatch.ts';
 

@@ -4,12 +4,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { MatchPools } from '../../../core/protocol/pools.ts';
 import { agentRoutes } from '../agents/routes.ts';
 import { syncRoster } from '../agents/syncRoster.ts';
-import { MatchHub } from './matchHub.ts';
-import { MatchRunner } from './matchRunner.ts';
-import type { MatchEndHook } from './matchWriter.ts';
 import { matchRoutes } from './routes.ts';
-import { systemScheduler } from './scheduler.ts';
-import { DecisionPool } from './workerPool.ts';
+import { MatchRunner } from './runner/matchRunner.ts';
+import { systemScheduler } from './runner/scheduler.ts';
+import { DecisionPool } from './runner/workerPool.ts';
+import type { MatchEndHook } from './store/matchWriter.ts';
+import { MatchHub } from './stream/matchHub.ts';
 
 /**
  * Live matches: the roster, the event hub, the match and agent routes and, when `startRunner` is

@@ -6,18 +6,18 @@ import { matchListQuerySchema } from '../../../core/protocol/matches.ts';
 import type { MatchPools } from '../../../core/protocol/pools.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { coalesce } from './coalesce.ts';
-import type { MatchHub } from './matchHub.ts';
-import { type MatchRow, toMatchSummary } from './matchRows.ts';
+import { type MatchRow, toMatchSummary } from './store/matchRows.ts';
 import {
   countMatches,
   findMatch,
   findMatchWithMoves,
   listMatches,
   listMoves,
-} from './matchStore.ts';
-import { startEventStream, streamMatch } from './matchStream.ts';
-import { SseStreams } from './sseHeartbeat.ts';
+} from './store/matchStore.ts';
+import { coalesce } from './stream/coalesce.ts';
+import type { MatchHub } from './stream/matchHub.ts';
+import { startEventStream, streamMatch } from './stream/matchStream.ts';
+import { SseStreams } from './stream/sseHeartbeat.ts';
 
 const paramsSchema = z.object({ id: z.string().min(1).max(64) });
 const lastEventIdSchema = z.coerce.number().int().min(0).max(100_000);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Queryable } from '../../db/database.ts';
-import { insertHouseAgents, insertMatch } from '../../testing/economyFixtures.ts';
-import { openTestDatabase } from '../../testing/testDatabase.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
+import { insertHouseAgents, insertMatch } from '../../../testing/economyFixtures.ts';
+import { openTestDatabase } from '../../../testing/testDatabase.ts';
 import { findMatchWithMoves } from './matchStore.ts';
 
 const TRACE = {

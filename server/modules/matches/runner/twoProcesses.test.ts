@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GameId } from '../../../core/games/gameIds.ts';
-import { gameOf } from '../../../core/games/registry.ts';
-import { type Database, openDatabase } from '../../db/database.ts';
-import { migrate } from '../../db/migrate.ts';
+import type { GameId } from '../../../../core/games/gameIds.ts';
+import { gameOf } from '../../../../core/games/registry.ts';
+import { type Database, openDatabase } from '../../../db/database.ts';
+import { migrate } from '../../../db/migrate.ts';
 import {
   createScratchDatabase,
   type ServerProcess,
   startServerProcess,
   stopServerProcess,
-} from '../../testing/serverProcess.ts';
-import { insertQuickAgents } from '../../testing/testAgents.ts';
-import { syncRoster } from '../agents/syncRoster.ts';
+} from '../../../testing/serverProcess.ts';
+import { insertQuickAgents } from '../../../testing/testAgents.ts';
+import { syncRoster } from '../../agents/syncRoster.ts';
 
 const LIVE_MATCHES = 4;
 

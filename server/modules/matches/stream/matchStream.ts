@@ -1,10 +1,10 @@
 import type { FastifyReply } from 'fastify';
-import { MATCH_EVENT, type ResultEvent } from '../../../core/protocol/matches.ts';
-import type { MatchMove, MoveEvent } from '../../../core/protocol/matchMoves.ts';
-import type { MatchPools } from '../../../core/protocol/pools.ts';
-import { movesUpTo, pliesOf, resultCellsOf } from './gameMoves.ts';
+import { MATCH_EVENT, type ResultEvent } from '../../../../core/protocol/matches.ts';
+import type { MatchMove, MoveEvent } from '../../../../core/protocol/matchMoves.ts';
+import type { MatchPools } from '../../../../core/protocol/pools.ts';
+import { movesUpTo, pliesOf, resultCellsOf } from '../store/gameMoves.ts';
+import type { MatchRow } from '../store/matchRows.ts';
 import type { MatchHub, MatchWatcher } from './matchHub.ts';
-import type { MatchRow } from './matchRows.ts';
 import { type SseFrame, sseFrame } from './sseFrame.ts';
 import type { SseStreams } from './sseHeartbeat.ts';
 

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { gameOf } from '../../../core/games/registry.ts';
+import { gameOf } from '../../../../core/games/registry.ts';
 import { decisionRequestSchema } from './decisionRequest.ts';
 
 // A worker thread of the decision pool: runs the synchronous agent search off the event loop.

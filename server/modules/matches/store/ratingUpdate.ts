@@ -1,6 +1,6 @@
-import type { MatchResult } from '../../../core/protocol/matches.ts';
-import { type Glicko2Rating, rateGame } from '../../../core/ratings/glicko2.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { MatchResult } from '../../../../core/protocol/matches.ts';
+import { type Glicko2Rating, rateGame } from '../../../../core/ratings/glicko2.ts';
+import type { Queryable } from '../../../db/database.ts';
 
 interface RatingRow extends Glicko2Rating {
   id: string;

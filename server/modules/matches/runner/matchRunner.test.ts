@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GAME_IDS } from '../../../core/games/gameIds.ts';
-import { gameOf } from '../../../core/games/registry.ts';
-import { replay } from '../../../core/games/replay.ts';
-import type { Database } from '../../db/database.ts';
-import { manualScheduler } from '../../testing/manualScheduler.ts';
-import { insertQuickAgents } from '../../testing/testAgents.ts';
-import { openTestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { GAME_IDS } from '../../../../core/games/gameIds.ts';
+import { gameOf } from '../../../../core/games/registry.ts';
+import { replay } from '../../../../core/games/replay.ts';
+import type { Database } from '../../../db/database.ts';
+import { manualScheduler } from '../../../testing/manualScheduler.ts';
+import { insertQuickAgents } from '../../../testing/testAgents.ts';
+import { openTestDatabase, testDatabaseKinds } from '../../../testing/testDatabase.ts';
+import { findMatch, listMoves } from '../store/matchStore.ts';
 import { MatchRunner } from './matchRunner.ts';
-import { findMatch, listMoves } from './matchStore.ts';
 import type { Scheduler } from './scheduler.ts';
 import { DecisionPool } from './workerPool.ts';
 

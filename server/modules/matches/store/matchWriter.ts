@@ -1,11 +1,11 @@
-import type { GameOutcome, MoveTrace } from '../../../core/games/definition.ts';
-import type { GameId } from '../../../core/games/gameIds.ts';
-import { gameOf } from '../../../core/games/registry.ts';
-import { replay } from '../../../core/games/replay.ts';
-import type { MatchResult, ResultEvent } from '../../../core/protocol/matches.ts';
-import type { MoveEvent } from '../../../core/protocol/matchMoves.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { MATCH_CHANNEL, type MatchNotification } from '../../events/matchChannel.ts';
+import type { GameOutcome, MoveTrace } from '../../../../core/games/definition.ts';
+import type { GameId } from '../../../../core/games/gameIds.ts';
+import { gameOf } from '../../../../core/games/registry.ts';
+import { replay } from '../../../../core/games/replay.ts';
+import type { MatchResult, ResultEvent } from '../../../../core/protocol/matches.ts';
+import type { MoveEvent } from '../../../../core/protocol/matchMoves.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
+import { MATCH_CHANNEL, type MatchNotification } from '../../../events/matchChannel.ts';
 import { applyRatings } from './ratingUpdate.ts';
 
 // Serialises match creation across processes so LIVE_MATCHES is never overshot.

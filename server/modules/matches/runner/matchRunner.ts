@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { AgentDecision } from '../../../core/games/definition.ts';
-import { GAME_IDS, type GameId } from '../../../core/games/gameIds.ts';
-import { gameOf } from '../../../core/games/registry.ts';
-import type { Database } from '../../db/database.ts';
-import { type AgentRow, listAgentRows } from '../agents/agentStore.ts';
-import { schedulableAgentIds } from '../customAgents/agentOwnership.ts';
-import { findMatch } from './matchStore.ts';
+import type { AgentDecision } from '../../../../core/games/definition.ts';
+import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
+import { gameOf } from '../../../../core/games/registry.ts';
+import type { Database } from '../../../db/database.ts';
+import { type AgentRow, listAgentRows } from '../../agents/agentStore.ts';
+import { schedulableAgentIds } from '../../customAgents/agentOwnership.ts';
+import { findMatch } from '../store/matchStore.ts';
 import {
   claimMatches,
   createMatchIfBelowTarget,
@@ -13,7 +13,7 @@ import {
   recordMove,
   releaseMatches,
   renewLeases,
-} from './matchWriter.ts';
+} from '../store/matchWriter.ts';
 import { type Scheduler, systemScheduler } from './scheduler.ts';
 
 /** Anything that can pick an agent's move; the worker pool in production. */

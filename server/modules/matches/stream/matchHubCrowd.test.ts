@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { openTestDatabase } from '../../testing/testDatabase.ts';
+import type { Database } from '../../../db/database.ts';
+import { openTestDatabase } from '../../../testing/testDatabase.ts';
+import type { Scheduler } from '../runner/scheduler.ts';
 import { MatchHub, type MatchWatcher } from './matchHub.ts';
-import type { Scheduler } from './scheduler.ts';
 
 const CROWD = 3_000;
 

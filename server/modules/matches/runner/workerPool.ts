@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { AgentDecision } from '../../../core/games/definition.ts';
-import { gameOf } from '../../../core/games/registry.ts';
+import type { AgentDecision } from '../../../../core/games/definition.ts';
+import { gameOf } from '../../../../core/games/registry.ts';
 import { type DecisionRequest, decisionResponseSchema } from './decisionRequest.ts';
 
 /** A search the pool has to run: everything of a request but its id. */
