@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EndgameSolver, finalScore } from './endgameSolver.ts';
+import { EndgameSolver } from './endgameSolver.ts';
+import { finalScore } from './finalScore.ts';
 import { parseObf } from './obf.ts';
 import { legalSquares, type OthelloState, playSquare } from './position.ts';
 import { randomGame } from './testPositions.ts';

@@ -1,5 +1,6 @@
 import { flips, lowestBit, mobility, out, popcount32 } from './bitboard.ts';
 import { evaluate, STYLE_WEIGHTS } from './evaluation.ts';
+import { finalScore, lastMove } from './finalScore.ts';
 import { SearchAborted, type SearchBudget } from './searchBudget.ts';
 import { SolverTable } from './solverTable.ts';
 import { NEIGHBOURS, QUADRANT, SQUARES_BY_WEIGHT } from './squareOrder.ts';
@@ -283,22 +284,4 @@ export class EndgameSolver {
     if (passed) return finalScore(pLo, pHi, oLo, oHi, empties);
     return -this.shallow(oLo, oHi, pLo, pHi, -beta, -alpha, empties, true);
   }
-}
-
-/** Disc difference of a finished game for `p`, the empty squares going to the winner. */
-export function finalScore(pLo: number, pHi: number, oLo: number, oHi: number, empties: number) {
-  const diff = popcount32(pLo) + popcount32(pHi) - popcount32(oLo) - popcount32(oHi);
-  return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
-}
-
-/** Score with one empty `square` left: the mover plays it, else the opponent, else nobody. */
-function lastMove(square: number, pLo: number, pHi: number, oLo: number, oHi: number): number {
-  const discs = popcount32(pLo) + popcount32(pHi);
-  flips(square, pLo, pHi, oLo, oHi);
-  let flipped = popcount32(out.lo) + popcount32(out.hi);
-  if (flipped > 0) return 2 * discs + 2 * flipped - 62;
-  flips(square, oLo, oHi, pLo, pHi);
-  flipped = popcount32(out.lo) + popcount32(out.hi);
-  if (flipped > 0) return 2 * discs - 2 * flipped - 64;
-  return 2 * discs - 63 > 0 ? 2 * discs - 62 : 2 * discs - 64;
 }

@@ -1,6 +1,6 @@
 import { flips, lowestBit, mobility, out, popcount32 } from './bitboard.ts';
-import { finalScore } from './endgameSolver.ts';
 import { type EvaluationWeights, evaluate } from './evaluation.ts';
+import { finalScore } from './finalScore.ts';
 import { SearchAborted, type SearchBudget } from './searchBudget.ts';
 
 /** Points of a won game before the disc difference: above any evaluation. */
