@@ -1,4 +1,5 @@
-import { type KeyboardEvent, useId, useState } from 'react';
+import { useState } from 'react';
+import { BoardFrame } from './BoardFrame.tsx';
 import type { BoardProps } from './boardProps.ts';
 import {
   type CheckersPiece,
@@ -35,7 +36,6 @@ export function CheckersBoard({
   const moveKey = `${shown}:${path.join(',')}`;
   const step = useHopStep(moveKey, hops);
   const [cursor, setCursor] = useState<number | null>(null);
-  const hintId = useId();
   const result = new Set(shown === total ? resultCells : []);
 
   const grid = (
@@ -72,43 +72,20 @@ export function CheckersBoard({
       )}
     </>
   );
-  const className = `checkers-board checkers-${size}`;
-  if (!names) {
-    return (
-      <div className={className} role="img" aria-label={label}>
-        {grid}
-      </div>
-    );
-  }
-  const onKeyDown = (event: KeyboardEvent) => {
-    const square = nextSquare(event.key, cursor);
-    if (square === null) return;
-    event.preventDefault();
-    setCursor(square);
+  const reader = names && {
+    hint: 'Arrow keys read the board square by square; up and down move a row.',
+    reading: cursor === null ? '' : squareText(view.pieces, cursor, names),
+    readingTestId: 'board-square',
+    onKey: (key: string) => {
+      const square = nextSquare(key, cursor);
+      if (square !== null) setCursor(square);
+      return square !== null;
+    },
   };
   return (
-    <>
-      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would draw a form group, this is a picture with a keyboard reader. */}
-      <div
-        className={className}
-        role="group"
-        aria-roledescription="board"
-        aria-label={label}
-        aria-describedby={hintId}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the board is read with arrow keys, so it takes focus.
-        tabIndex={0}
-        onKeyDown={onKeyDown}
-        data-testid="board"
-      >
-        {grid}
-      </div>
-      <p id={hintId} className="visually-hidden">
-        Arrow keys read the board square by square; up and down move a row.
-      </p>
-      <p className="visually-hidden" aria-live="polite" data-testid="board-square">
-        {cursor === null ? '' : squareText(view.pieces, cursor, names)}
-      </p>
-    </>
+    <BoardFrame className={`checkers-board checkers-${size}`} label={label} reader={reader}>
+      {grid}
+    </BoardFrame>
   );
 }
 

@@ -1,7 +1,8 @@
-import { type KeyboardEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { columnText } from '../board/columnText.ts';
 import { COLUMNS, type Piece, piecesOf, ROWS } from '../board/pieces.ts';
 import '../components/matches.css';
+import { BoardFrame } from './BoardFrame.tsx';
 import type { BoardProps } from './boardProps.ts';
 
 /** The column a key moves the reading cursor to, or null if the key is not a board key. */
@@ -30,47 +31,24 @@ export function Connect4Board({
 }: BoardProps) {
   const pieces = piecesOf(moves, count);
   const [readColumn, setReadColumn] = useState<number | null>(null);
-  const hintId = useId();
   const grid = <BoardGrid pieces={pieces} count={count} moves={moves} winningLine={resultCells} />;
-  if (!names) {
-    return (
-      <div className={`board board-${size}`} role="img" aria-label={label}>
-        {grid}
-      </div>
-    );
-  }
-  const onKeyDown = (event: KeyboardEvent) => {
-    const column = nextColumn(event.key, readColumn);
-    if (column === null) return;
-    event.preventDefault();
-    setReadColumn(column);
+  const reader = names && {
+    hint: 'Left and right arrow keys read the board column by column.',
+    reading: readColumn === null ? '' : columnText(pieces, readColumn, names),
+    readingTestId: 'board-column',
+    onKey: (key: string) => {
+      const column = nextColumn(key, readColumn);
+      if (column !== null) setReadColumn(column);
+      return column !== null;
+    },
   };
   return (
-    <>
-      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would draw a form group, this is a picture with a keyboard reader. */}
-      <div
-        className={`board board-${size}`}
-        role="group"
-        aria-roledescription="board"
-        aria-label={label}
-        aria-describedby={hintId}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the board is read with arrow keys, so it takes focus.
-        tabIndex={0}
-        onKeyDown={onKeyDown}
-        data-testid="board"
-      >
-        {grid}
-        {readColumn === null ? null : (
-          <span className="column-cursor" style={{ gridColumn: readColumn }} />
-        )}
-      </div>
-      <p id={hintId} className="visually-hidden">
-        Left and right arrow keys read the board column by column.
-      </p>
-      <p className="visually-hidden" aria-live="polite" data-testid="board-column">
-        {readColumn === null ? '' : columnText(pieces, readColumn, names)}
-      </p>
-    </>
+    <BoardFrame className={`board board-${size}`} label={label} reader={reader}>
+      {grid}
+      {readColumn === null ? null : (
+        <span className="column-cursor" style={{ gridColumn: readColumn }} />
+      )}
+    </BoardFrame>
   );
 }
 

@@ -1,4 +1,5 @@
-import { type KeyboardEvent, useId, useState } from 'react';
+import { useState } from 'react';
+import { BoardFrame } from './BoardFrame.tsx';
 import type { BoardProps } from './boardProps.ts';
 import { othelloSquares, othelloSquareText } from './othelloSquares.ts';
 import './othello.css';
@@ -38,7 +39,6 @@ export function OthelloBoard({
 }: BoardProps) {
   const squares = othelloSquares(moves, count);
   const [cursor, setCursor] = useState<number | null>(null);
-  const hintId = useId();
   const showResult = count === undefined || count >= moves.length / 2;
   const highlighted = new Set(showResult ? resultCells : []);
   const grid = DRAW_ORDER.map((square) => {
@@ -61,41 +61,19 @@ export function OthelloBoard({
       </span>
     );
   });
-  if (!names) {
-    return (
-      <div className={`othello-board othello-${size}`} role="img" aria-label={label}>
-        {grid}
-      </div>
-    );
-  }
-  const onKeyDown = (event: KeyboardEvent) => {
-    const square = nextSquare(event.key, cursor);
-    if (square === null) return;
-    event.preventDefault();
-    setCursor(square);
+  const reader = names && {
+    hint: 'Arrow keys read the board square by square, from a1.',
+    reading: cursor === null ? '' : othelloSquareText(squares, cursor, names),
+    readingTestId: 'board-square',
+    onKey: (key: string) => {
+      const square = nextSquare(key, cursor);
+      if (square !== null) setCursor(square);
+      return square !== null;
+    },
   };
   return (
-    <>
-      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would draw a form group, this is a picture with a keyboard reader. */}
-      <div
-        className={`othello-board othello-${size}`}
-        role="group"
-        aria-roledescription="board"
-        aria-label={label}
-        aria-describedby={hintId}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the board is read with arrow keys, so it takes focus.
-        tabIndex={0}
-        onKeyDown={onKeyDown}
-        data-testid="board"
-      >
-        {grid}
-      </div>
-      <p id={hintId} className="visually-hidden">
-        Arrow keys read the board square by square, from a1.
-      </p>
-      <p className="visually-hidden" aria-live="polite" data-testid="board-square">
-        {cursor === null ? '' : othelloSquareText(squares, cursor, names)}
-      </p>
-    </>
+    <BoardFrame className={`othello-board othello-${size}`} label={label} reader={reader}>
+      {grid}
+    </BoardFrame>
   );
 }
