@@ -27,14 +27,21 @@ function resultOf(row: MatchRow): ResultEvent | null {
 const RECONNECT_MS = 2_000;
 
 // One serialisation and one encoding per event however many watchers receive it (the objects
-// come from the hub, or from the shared read of a catch-up).
+// come from the hub, or from the shared read of a catch-up). `data` may be a function building
+// the body: it then runs once per event, not once per watcher.
 const frames = new WeakMap<object, SseFrame>();
 
-function frameOf(event: string, data: object, id: number | undefined, cacheKey: object): SseFrame {
+function frameOf(
+  event: string,
+  data: object | (() => object),
+  id: number | undefined,
+  cacheKey: object,
+): SseFrame {
   let frame = frames.get(cacheKey);
   if (frame === undefined) {
+    const body = typeof data === 'function' ? data() : data;
     frame = sseFrame(
-      `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
+      `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(body)}\n\n`,
     );
     frames.set(cacheKey, frame);
   }
@@ -92,15 +99,25 @@ export async function streamMatch(
   startEventStream(reply);
   const write = options.streams.open(raw);
 
-  const send = (event: string, data: object, id?: number, cacheKey: object = data) => {
+  const send = (
+    event: string,
+    data: object | (() => object),
+    id?: number,
+    cacheKey: object = data,
+  ) => {
     if (!ended) write(frameOf(event, data, id, cacheKey));
   };
   // Read back after a gap: `latest` is the match row read after the moves, so it holds them all.
   const sendMoves = (moves: readonly MatchMove[], latest: MatchRow) => {
     for (const move of moves) {
       if (move.ply !== sentPly + 1) continue;
-      const movesAfter = movesUpTo(latest.game, latest.moves, move.ply);
-      send(MATCH_EVENT.move, { matchId: match.id, ...move, moves: movesAfter }, move.ply, move);
+      // Built once per move read back, however many watchers catch up with it.
+      const event = () => ({
+        matchId: match.id,
+        ...move,
+        moves: movesUpTo(latest.game, latest.moves, move.ply),
+      });
+      send(MATCH_EVENT.move, event, move.ply, move);
       sentPly = move.ply;
     }
   };
