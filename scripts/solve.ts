@@ -4,10 +4,9 @@
  * A bad line prints `line N: <reason>` and the run goes on (exit code 1 at the end). Blank lines
  * are skipped. `--game othello` solves Othello OBF lines instead (scripts/solveOthello.ts).
  */
-import { createInterface } from 'node:readline';
-import { GridmindError } from '../core/errors.ts';
 import { Connect4Position } from '../core/games/connect4/position.ts';
 import { Solver } from '../core/games/connect4/solver.ts';
+import { solveLines } from './solveLines.ts';
 import { solveOthello } from './solveOthello.ts';
 
 const WARM_UP = ['3133577417651455562354437434', '55563715562423', '551437327636216'];
@@ -29,30 +28,11 @@ if (game === 'othello') {
     solver.resetTable();
     solver.solve(Connect4Position.fromMoves(moves), { weak });
   }
-  let failures = 0;
-  let lineNumber = 0;
-
-  for await (const raw of createInterface({
-    input: process.stdin,
-    crlfDelay: Number.POSITIVE_INFINITY,
-  })) {
-    lineNumber++;
-    const moves = raw.trim();
-    // a blank line separates groups; the empty board itself needs hours without a full book
-    if (moves.length === 0) continue;
-    try {
-      const position = Connect4Position.fromMoves(moves);
-      solver.resetTable();
-      solver.resetNodes();
-      const started = process.hrtime.bigint();
-      const score = solver.solve(position, { weak });
-      const micros = (process.hrtime.bigint() - started) / 1000n;
-      process.stdout.write(`${moves} ${score} ${solver.nodes} ${micros}\n`);
-    } catch (error) {
-      failures++;
-      const reason = error instanceof GridmindError ? error.shortMessage : String(error);
-      process.stdout.write(`line ${lineNumber}: ${reason}\n`);
-    }
-  }
-  process.exitCode = failures > 0 ? 1 : 0;
+  // the empty board itself needs hours without a full book: leave it out
+  await solveLines((moves) => {
+    const position = Connect4Position.fromMoves(moves);
+    solver.resetTable();
+    solver.resetNodes();
+    return () => ({ score: solver.solve(position, { weak }), nodes: solver.nodes });
+  });
 }
