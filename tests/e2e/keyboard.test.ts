@@ -125,7 +125,11 @@ describe('forms by keyboard', () => {
   });
 
   it('places a bet on an announced match', async () => {
-    await openPage(`/games/sessions/${await matchWithStatus(suite.server.origin, 'scheduled')}`);
+    // 10 s of betting left at least: one about to start would close its pools under the test.
+    const id = await matchWithStatus(suite.server.origin, 'scheduled', 120_000, {
+      bettingOpenForMs: 10_000,
+    });
+    await openPage(`/games/sessions/${id}`);
     const side = page.getByLabel('Side');
     await tabTo(page, side);
     await expectVisibleFocus();

@@ -4,20 +4,28 @@ import { type MatchSummary, matchListResponseSchema } from '../../../core/protoc
 /**
  * The id of a match in `status` on the test server, polling until one exists (the runner
  * announces, plays and finishes matches at the pace the test's environment set). `maxMoves`
- * asks for one that has just begun, for a test that needs it to stay live for a while. Connect
- * Four unless `game` names another: most tests read its board.
+ * asks for one that has just begun, for a test that needs it to stay live for a while;
+ * `bettingOpenForMs` asks for an announced one whose first move is at least that far off, for a
+ * test that bets (one about to start closes its betting under the test). Connect Four unless
+ * `game` names another: most tests read its board.
  */
 export async function matchWithStatus(
   origin: string,
   status: MatchSummary['status'],
   timeoutMs = 120_000,
-  { maxMoves = Number.POSITIVE_INFINITY, game = 'connect4' as GameId } = {},
+  { maxMoves = Number.POSITIVE_INFINITY, game = 'connect4' as GameId, bettingOpenForMs = 0 } = {},
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const response = await fetch(`${origin}/api/matches?status=${status}&game=${game}`);
     const { items } = matchListResponseSchema.parse(await response.json());
-    const match = items.find((candidate) => candidate.plies <= maxMoves);
+    const match = items.find(
+      (candidate) =>
+        candidate.plies <= maxMoves &&
+        (bettingOpenForMs === 0 ||
+          (candidate.startsAt !== undefined &&
+            Date.parse(candidate.startsAt) - Date.now() > bettingOpenForMs)),
+    );
     if (match) return match.id;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
