@@ -9,9 +9,12 @@ import { createSignatureVerifier } from './modules/auth/signatureVerifier.ts';
 import { matchPools } from './modules/bets/matchPools.ts';
 import { betRoutes } from './modules/bets/routes.ts';
 import { settleMatch } from './modules/bets/settleMatch.ts';
+import { botRoutes } from './modules/bots/routes.ts';
 import { customAgentRoutes } from './modules/customAgents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { matchesModule } from './modules/matches/plugin.ts';
+import { recordBotMove } from './modules/matches/store/botMoves.ts';
+import type { MatchEndHook } from './modules/matches/store/matchWriter.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -75,12 +78,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   // The match module says when a match ends and asks for pools; settling and reading bets is the
   // betting module's. Composed here, so neither module imports the other.
+  const onMatchEnd: MatchEndHook = async (tx, matchId, now) => {
+    await settleMatch(tx, matchId, config.BET_COMMISSION_PCT, now);
+  };
   await app.register(matchesModule, {
     startRunner: options.startRunner ?? false,
-    onMatchEnd: async (tx, matchId, now) => {
-      await settleMatch(tx, matchId, config.BET_COMMISSION_PCT, now);
-    },
+    onMatchEnd,
     readPools: (matchId) => matchPools(db, matchId, config.BET_COMMISSION_PCT),
+  });
+  // Bots play through the match store, which settles bets when a bot's move or forfeit ends a
+  // match: composed here so the bot API and the matches module never import each other.
+  await app.register(botRoutes, {
+    movesPerMinute: config.BOT_MOVE_RATE_LIMIT_PER_MINUTE,
+    heartbeatMs: config.BOT_HEARTBEAT_MS,
+    recordMove: async (move) => {
+      const answer = await recordBotMove(db, {
+        ...move,
+        now: new Date(app.gridmind.now()),
+        moveTimeoutMs: config.BOT_MOVE_TIMEOUT_MS,
+        onMatchEnd,
+      });
+      if (!('status' in answer)) return { status: 200, body: answer };
+      const { status, ...body } = answer;
+      return { status, body };
+    },
   });
   await app.register(authRoutes, {
     verifySignature: createSignatureVerifier({ rpcUrls: config.RPC_URL }),

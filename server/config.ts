@@ -65,6 +65,11 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: integer(60, 1, 100_000),
   BET_RATE_LIMIT_PER_MINUTE: integer(30, 1, 100_000),
   WRITE_RATE_LIMIT_PER_MINUTE: integer(20, 1, 100_000),
+  // How long a bot has for each move before it loses on time.
+  BOT_MOVE_TIMEOUT_MS: integer(10_000, 100, 600_000),
+  BOT_MOVE_RATE_LIMIT_PER_MINUTE: integer(600, 1, 100_000),
+  // How often a bot's event stream gets a heartbeat (and its bot stays marked online).
+  BOT_HEARTBEAT_MS: integer(15_000, 100, 120_000),
 });
 
 /** Everything the server reads from its environment, parsed and defaulted once at start-up. */

@@ -34,7 +34,7 @@ export const startMatchBodySchema = z
 const adminAgentSchema = z.object({
   id: z.string(),
   name: z.string(),
-  kind: z.enum(['builtin', 'custom']),
+  kind: z.enum(['builtin', 'custom', 'bot']),
   ownerNickname: z.string().nullable(),
   status: z.enum(['active', 'hidden', 'retired']),
   rating: z.number(),

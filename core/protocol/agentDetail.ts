@@ -24,6 +24,8 @@ export const ratingHistoryPointSchema = z.object({
 export const agentDetailSchema = z.extend(agentSummarySchema, {
   /** One standing per game the agent has played or plays. */
   standings: z.array(gameStandingSchema),
+  /** Set for a bot (an agent its owner's program plays over the bot API). */
+  bot: z.optional(z.object({ online: z.boolean() })),
   ratingHistory: z.array(ratingHistoryPointSchema),
 });
 

@@ -76,7 +76,7 @@ describe('the games migration', () => {
   });
 
   it('carries each agent’s rating and record into its Connect Four standing', async () => {
-    const ada = agentDetailSchema.parse(await findAgent(db, 'ada'));
+    const ada = agentDetailSchema.parse(await findAgent(db, 'ada', new Date()));
     expect(ada.standings).toEqual([
       {
         game: 'connect4',

@@ -67,7 +67,7 @@ export const adminEconomyRoutes: FastifyPluginAsync = async (app) => {
     const { rows } = await db.query<{
       id: string;
       name: string;
-      kind: 'builtin' | 'custom';
+      kind: 'builtin' | 'custom' | 'bot';
       owner_nickname: string | null;
       hidden: boolean;
       retired: boolean;

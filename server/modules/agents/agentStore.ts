@@ -16,6 +16,8 @@ const agentRowSchema = z.object({
   tagline: z.string(),
   traits: z.preprocess(json, agentTraitsSchema),
   games: gamesSchema,
+  /** `bot`: its moves come from its owner's program over the bot API, not from an engine. */
+  kind: z.enum(['builtin', 'custom', 'bot']),
   rating: z.number(),
   deviation: z.number(),
   volatility: z.number(),
@@ -35,7 +37,7 @@ function columnsFor(game: GameId | undefined): string {
        coalesce(r.volatility, 0.06) as volatility, coalesce(r.wins, 0) as wins,
        coalesce(r.losses, 0) as losses, coalesce(r.draws, 0) as draws`
     : 'a.rating, a.deviation, a.volatility, a.wins, a.losses, a.draws';
-  return `a.id, a.name, a.tagline, a.traits, a.games, ${standing}`;
+  return `a.id, a.name, a.tagline, a.traits, a.games, a.kind, ${standing}`;
 }
 
 function fromFor(game: GameId | undefined): string {
@@ -88,13 +90,20 @@ const standingRowSchema = z.object({
   draws: z.number().int(),
 });
 
-/** One agent with its standing per game and its rating history (oldest first), or null. */
-export async function findAgent(db: Queryable, id: string): Promise<AgentDetail | null> {
-  const { rows } = await db.query(`select ${columnsFor(undefined)} from agents a where a.id = $1`, [
-    id,
-  ]);
+/**
+ * One agent with its standing per game and its rating history (oldest first), or null; a bot also
+ * says whether it is online at `now`.
+ */
+export async function findAgent(db: Queryable, id: string, now: Date): Promise<AgentDetail | null> {
+  const { rows } = await db.query(
+    `select ${columnsFor(undefined)}, b.online_until > $2 as online
+     from agents a left join bots b on b.agent_id = a.id where a.id = $1`,
+    [id, now],
+  );
   if (!rows[0]) return null;
-  const summary = toSummary(agentRowSchema.parse(rows[0]));
+  const row = agentRowSchema.parse(rows[0]);
+  const summary = toSummary(row);
+  const bot = row.kind === 'bot' ? { bot: { online: rows[0].online === true } } : {};
   const standings = await db.query(
     `select game, rating, deviation, volatility, wins, losses, draws from agent_ratings
      where agent_id = $1`,
@@ -113,6 +122,7 @@ export async function findAgent(db: Queryable, id: string): Promise<AgentDetail 
   );
   return {
     ...summary,
+    ...bot,
     standings: standings.rows
       .map((row) => standingRowSchema.parse(row))
       .filter((row): row is typeof row & { game: GameId } => isGameId(row.game))

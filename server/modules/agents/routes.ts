@@ -16,7 +16,7 @@ export const agentRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { d
 
   app.get('/api/agents/:id', async (request) => {
     const { id } = paramsSchema.parse(request.params);
-    const agent = await findAgent(db, id);
+    const agent = await findAgent(db, id, new Date(app.gridmind.now()));
     if (!agent) throw new HttpError(404, 'This agent does not exist.');
     return agent;
   });

@@ -15,7 +15,7 @@ const ownedRowSchema = z.object({
   tagline: z.string(),
   traits: z.preprocess(json, agentTraitsSchema),
   games: z.array(z.string()).transform((games) => games.filter(isGameId)),
-  kind: z.enum(['builtin', 'custom']),
+  kind: z.enum(['builtin', 'custom', 'bot']),
   owner_id: z.string().nullable(),
   hidden: z.boolean(),
   retired_at: timestamp.nullable(),
@@ -58,7 +58,7 @@ export async function findOwnedAgentRow(
 /** Every agent a user owns, retired ones last. */
 export async function listOwnedAgents(db: Queryable, userId: string): Promise<OwnedAgent[]> {
   const { rows } = await db.query(
-    `${OWNED_SELECT} where a.owner_id::text = $1
+    `${OWNED_SELECT} where a.owner_id::text = $1 and a.kind = 'custom'
      order by (a.retired_at is not null), a.created_at desc`,
     [userId],
   );

@@ -36,6 +36,7 @@ async function agentToChange(tx: Queryable, request: FastifyRequest): Promise<Ow
   if (!agent) throw new HttpError(404, 'This agent does not exist.');
   const user = request.user;
   if (agent.kind === 'builtin') throw new HttpError(403, 'Built-in agents cannot be changed.');
+  if (agent.kind === 'bot') throw new HttpError(409, 'Bots are managed under /api/bots.');
   if (!user || (agent.owner_id !== user.userId && !user.isAdmin)) {
     throw new HttpError(403, 'Only the owner of this agent can change it.');
   }
@@ -62,7 +63,7 @@ export const customAgentRoutes: FastifyPluginAsync = async (app) => {
         await tx.query('select id from users where id::text = $1 for update', [userId]);
         const { rows } = await tx.query<{ count: number }>(
           `select count(*)::int as count from agents
-           where owner_id::text = $1 and retired_at is null`,
+           where owner_id::text = $1 and kind = 'custom' and retired_at is null`,
           [userId],
         );
         if ((rows[0]?.count ?? 0) >= MAX_ACTIVE_AGENTS_PER_USER) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyPluginAsync } from 'fastify';
 import type { MatchPools } from '../../../core/protocol/pools.ts';
+import { BOT_MOVES_CHANNEL } from '../../events/botEvents.ts';
 import { agentRoutes } from '../agents/routes.ts';
 import { syncRoster } from '../agents/syncRoster.ts';
 import { matchRoutes } from './routes.ts';
@@ -42,11 +43,15 @@ export const matchesModule: FastifyPluginAsync<{
     games: config.LIVE_GAMES,
     moveDelayMs: config.MOVE_DELAY_MS,
     bettingWindowMs: config.BETTING_WINDOW_MS,
+    botMoveTimeoutMs: config.BOT_MOVE_TIMEOUT_MS,
     onMatchEnd,
     scheduler: { ...systemScheduler, now },
   });
+  // A bot's move may land in any process: the one playing the match plays on at once.
+  const unlisten = await db.listen(BOT_MOVES_CHANNEL, (matchId) => runner.wake(matchId));
   app.addHook('onReady', async () => runner.start());
   app.addHook('preClose', async () => {
+    await unlisten();
     await runner.stop();
     await pool.close();
   });

@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { AgentDecision } from '../../../../core/games/definition.ts';
 import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
+import { replay } from '../../../../core/games/replay.ts';
 import type { Database } from '../../../db/database.ts';
 import { type AgentRow, listAgentRows } from '../../agents/agentStore.ts';
 import { schedulableAgentIds } from '../../customAgents/agentOwnership.ts';
+import { createBotMatch, type IdleBot, listIdleBots } from '../store/botMatches.ts';
+import { forfeitIfLate } from '../store/botMoves.ts';
 import { findMatch } from '../store/matchStore.ts';
 import {
   claimMatches,
@@ -42,6 +45,8 @@ export interface MatchRunnerOptions {
   bettingWindowMs?: number;
   /** Runs in the transaction that ends a match: the bets' settlement, composed in app.ts. */
   onMatchEnd?: MatchEndHook;
+  /** BOT_MOVE_TIMEOUT_MS: how long a bot has for each move before it loses on time. */
+  botMoveTimeoutMs?: number;
   leaseMs?: number;
   sweepMs?: number;
   scheduler?: Scheduler;
@@ -78,6 +83,8 @@ export class MatchRunner {
   /** Sweeps failed in a row (the database is away): the next one waits longer. */
   private failedSweeps = 0;
   private running = false;
+  /** Matches waiting for a bot's move: a move arriving (wake) plays on at once. */
+  private readonly waitingForBot = new Set<string>();
   private inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly options: MatchRunnerOptions) {
@@ -107,6 +114,7 @@ export class MatchRunner {
     await Promise.allSettled([...this.inFlight]);
     this.owned.clear();
     this.players.clear();
+    this.waitingForBot.clear();
     await releaseMatches(this.options.db, this.options.ownerId);
   }
 
@@ -125,6 +133,78 @@ export class MatchRunner {
       const agents = everyAgent.filter((agent) => agent.games.includes(game));
       await this.startMatches(game, agents, leaseUntil);
     }
+    await this.startBotMatches(everyAgent, leaseUntil);
+  }
+
+  /** How long a bot has for a move. */
+  private get botMoveTimeoutMs(): number {
+    return this.options.botMoveTimeoutMs ?? 10_000;
+  }
+
+  /**
+   * Gives every idle online bot a match, on top of the live target: a game it plays (among the
+   * games this runner runs), against another idle bot or an agent of that game, seats drawn.
+   */
+  private async startBotMatches(agents: AgentRow[], leaseUntil: Date): Promise<void> {
+    const { db, ownerId } = this.options;
+    const runGames = this.options.games ?? GAME_IDS;
+    const idle = await listIdleBots(db, new Date(this.scheduler.now()));
+    const taken = new Set<string>();
+    const bettingWindowMs = this.options.bettingWindowMs ?? 0;
+    for (const bot of idle) {
+      if (taken.has(bot.id)) continue;
+      const games = bot.games.filter((game) => runGames.includes(game));
+      if (games.length === 0) continue;
+      const game = games[Math.floor(this.random() * games.length)]!;
+      const opponents = this.opponentsFor(bot, game, agents, idle, taken);
+      if (opponents.length === 0) continue;
+      const opponent = opponents[Math.floor(this.random() * opponents.length)]!;
+      const botFirst = this.random() < 0.5;
+      const id = await createBotMatch(
+        db,
+        {
+          id: randomUUID(),
+          game,
+          firstId: botFirst ? bot.id : opponent,
+          secondId: botFirst ? opponent : bot.id,
+          seed: Math.floor(this.random() * 2 ** 31),
+          owner: ownerId,
+          startsAt: bettingWindowMs > 0 ? new Date(this.scheduler.now() + bettingWindowMs) : null,
+          moveTimeoutMs: this.botMoveTimeoutMs,
+        },
+        new Date(this.scheduler.now()),
+        leaseUntil,
+      );
+      if (!id) continue;
+      taken.add(bot.id).add(opponent);
+      this.adopt(id, Math.max(bettingWindowMs, this.options.moveDelayMs));
+    }
+  }
+
+  /** Who a bot may meet in `game`: agents that play it, bots only while idle and untaken. */
+  private opponentsFor(
+    bot: IdleBot,
+    game: GameId,
+    agents: AgentRow[],
+    idle: IdleBot[],
+    taken: Set<string>,
+  ): string[] {
+    const idleIds = new Set(idle.map((other) => other.id));
+    return agents
+      .filter((agent) => agent.id !== bot.id && agent.games.includes(game) && !taken.has(agent.id))
+      .filter((agent) => agent.kind !== 'bot' || idleIds.has(agent.id))
+      .map((agent) => agent.id);
+  }
+
+  /**
+   * A bot moved in `matchId` (a notification from whichever process took the move): if this
+   * runner was waiting for it, play on after the usual pause instead of at the deadline.
+   */
+  wake(matchId: string): void {
+    if (!this.waitingForBot.delete(matchId) || !this.owned.has(matchId)) return;
+    const timer = this.owned.get(matchId);
+    if (timer) this.scheduler.clearTimeout(timer);
+    this.scheduleMove(matchId, this.options.moveDelayMs);
   }
 
   /** Starts matches of one game among `agents` until the game has its live target. */
@@ -159,17 +239,29 @@ export class MatchRunner {
    * no longer ours (another process took it, or it already has that move).
    */
   async playMove(matchId: string): Promise<boolean> {
+    return (await this.step(matchId)) !== false;
+  }
+
+  /**
+   * One turn of an owned match: an engine's move, played and stored, or, on a bot's turn, a look
+   * at its deadline (lost on time once it has passed). Returns when to look again (ms), or false
+   * when the match is over or no longer ours.
+   */
+  private async step(matchId: string): Promise<number | false> {
     const { db, ownerId } = this.options;
     const match = await findMatch(db, matchId);
     if (match?.status !== 'live' && match?.status !== 'scheduled') return false;
     // An announced match taken over from another process keeps taking bets until it starts.
     if (match.starts_at && match.starts_at.getTime() > this.scheduler.now() && !match.moves) {
-      return true;
+      return match.starts_at.getTime() - this.scheduler.now();
     }
     const players = await this.playersOf(matchId, match);
     if (!players) return false;
-    const ply = gameOf(match.game).decodeMoves(match.moves).length + 1;
-    const agent = ply % 2 === 1 ? players.first : players.second;
+    const rules = gameOf(match.game);
+    const ply = rules.decodeMoves(match.moves).length + 1;
+    const side = rules.sideToMove(replay(rules, match.moves).state);
+    const agent = side === 0 ? players.first : players.second;
+    if (agent.kind === 'bot') return this.awaitBot(matchId, ply);
     const agentId = agent.id;
     const decision = await this.options.decider.decide({
       game: match.game,
@@ -189,9 +281,31 @@ export class MatchRunner {
       now: new Date(now),
       leaseUntil: new Date(now + this.leaseMs),
       ...(this.options.onMatchEnd ? { onMatchEnd: this.options.onMatchEnd } : {}),
+      botMoveTimeoutMs: this.botMoveTimeoutMs,
     });
-    if (!recorded) return false;
-    return recorded.result === null;
+    if (!recorded || recorded.result !== null) return false;
+    return this.options.moveDelayMs;
+  }
+
+  /**
+   * A bot's turn: the move comes over the bot API (and wakes this runner). Until then, wait for
+   * its deadline; once that has passed, the bot loses on time.
+   */
+  private async awaitBot(matchId: string, ply: number): Promise<number | false> {
+    const now = this.scheduler.now();
+    const late = await forfeitIfLate(this.options.db, {
+      matchId,
+      owner: this.options.ownerId,
+      ply,
+      now: new Date(now),
+      moveTimeoutMs: this.botMoveTimeoutMs,
+      ...(this.options.onMatchEnd ? { onMatchEnd: this.options.onMatchEnd } : {}),
+    });
+    if (late.status === 'ended' || late.status === 'not-ours') return false;
+    // 'moved' (it came in meanwhile): play on; 'waiting': look again at the deadline.
+    if (late.status === 'moved') return this.options.moveDelayMs;
+    this.waitingForBot.add(matchId);
+    return Math.max(0, late.deadline.getTime() - now);
   }
 
   /** Both agents of a match, read from the database the first time only. */
@@ -218,10 +332,12 @@ export class MatchRunner {
   private scheduleMove(matchId: string, delayMs: number): void {
     if (!this.running) return;
     const timer = this.scheduler.setTimeout(() => {
-      const work = this.playMove(matchId).then(
-        (more) => {
-          if (more) this.scheduleMove(matchId, this.options.moveDelayMs);
-          else this.drop(matchId);
+      this.waitingForBot.delete(matchId);
+      const work = this.step(matchId).then(
+        (nextInMs) => {
+          if (nextInMs === false) this.drop(matchId);
+          // A bot's move may have woken us while the step ran: that wake already rescheduled.
+          else if (this.owned.get(matchId) === timer) this.scheduleMove(matchId, nextInMs);
         },
         // A failed query (the database is away): let go of the timer; the next sweep that
         // reaches the database claims the match back (its lease names us) and plays on from
@@ -236,6 +352,7 @@ export class MatchRunner {
   private drop(matchId: string): void {
     this.owned.delete(matchId);
     this.players.delete(matchId);
+    this.waitingForBot.delete(matchId);
     // A slot is free: start the next match without waiting for the regular sweep.
     if (this.running) this.scheduleSweep(0);
   }

@@ -5,11 +5,12 @@ import { replay } from '../../../../core/games/replay.ts';
 import type { MatchResult, ResultEvent } from '../../../../core/protocol/matches.ts';
 import type { MoveEvent } from '../../../../core/protocol/matchMoves.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
+import { botSeats, tellBots } from '../../../events/botEvents.ts';
 import { MATCH_CHANNEL, type MatchNotification } from '../../../events/matchChannel.ts';
 import { applyRatings } from './ratingUpdate.ts';
 
 // Serialises match creation across processes so LIVE_MATCHES is never overshot.
-const CREATE_LOCK_KEY = 510_001;
+export const CREATE_LOCK_KEY = 510_001;
 
 async function notify(tx: Queryable, notification: MatchNotification): Promise<void> {
   await tx.query('select pg_notify($1, $2)', [MATCH_CHANNEL, JSON.stringify(notification)]);
@@ -123,6 +124,8 @@ export interface MoveToRecord {
   leaseUntil: Date;
   /** Runs in the transaction that ends the match (bets are settled there). */
   onMatchEnd?: MatchEndHook;
+  /** BOT_MOVE_TIMEOUT_MS: a bot to move next must answer within this (its deadline). */
+  botMoveTimeoutMs?: number;
 }
 
 /** What was stored and published; `null` when the match is no longer ours or the ply is taken. */
@@ -136,6 +139,61 @@ function resultOf(outcome: GameOutcome): MatchResult | null {
   return outcome.winner === null ? 'draw' : RESULT_OF_WINNER[outcome.winner];
 }
 
+/** A playable match row, locked by the transaction that read it. */
+export interface LockedMatch {
+  id: string;
+  game: GameId;
+  moves: string;
+  owner: string | null;
+  status: 'scheduled' | 'live';
+  firstAgentId: string;
+  secondAgentId: string;
+  startsAt: Date | null;
+  /** When the current turn began (the last move, or the start). */
+  turnStartedAt: Date;
+}
+
+/** Locks a match's row; null when it does not exist or is over. */
+export async function lockPlayableMatch(
+  tx: Queryable,
+  matchId: string,
+): Promise<LockedMatch | null> {
+  const { rows } = await tx.query<{
+    game: GameId;
+    moves: string;
+    owner: string | null;
+    status: string;
+    first_agent_id: string;
+    second_agent_id: string;
+    starts_at: Date | string | null;
+    turn_started_at: Date | string;
+  }>(
+    `select game, moves, owner, status, first_agent_id, second_agent_id, starts_at,
+       coalesce(turn_started_at, started_at) as turn_started_at
+     from matches where id = $1 for update`,
+    [matchId],
+  );
+  const row = rows[0];
+  if (!row || (row.status !== 'live' && row.status !== 'scheduled')) return null;
+  return {
+    id: matchId,
+    game: row.game,
+    moves: row.moves,
+    owner: row.owner,
+    status: row.status,
+    firstAgentId: row.first_agent_id,
+    secondAgentId: row.second_agent_id,
+    startsAt: row.starts_at === null ? null : new Date(row.starts_at),
+    turnStartedAt: new Date(row.turn_started_at),
+  };
+}
+
+/** The side whose turn it is at ply `ply` of a game, as the runner and bots name it. */
+export const sideAt = (game: GameId, moves: string): 'first' | 'second' => {
+  const rules = gameOf(game);
+  return rules.sideToMove(replay(rules, moves).state) === 0 ? 'first' : 'second';
+};
+
 /**
  * Stores one move and publishes it in the same transaction, finishing and rating the match when
  * the move ends the game. Ownership and the ply are checked under the row lock, so a process that
@@ -144,69 +202,163 @@ function resultOf(outcome: GameOutcome): MatchResult | null {
  */
 export async function recordMove(db: Database, input: MoveToRecord): Promise<RecordedMove> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{
-      game: GameId;
-      moves: string;
-      owner: string | null;
-      status: string;
-    }>('select game, moves, owner, status from matches where id = $1 for update', [input.matchId]);
-    const match = rows[0];
-    const playable = match?.status === 'live' || match?.status === 'scheduled';
-    if (!match || !playable || match.owner !== input.owner) return null;
-    const game = gameOf(match.game);
-    const before = replay(game, match.moves);
-    if (before.moves.length !== input.ply - 1) return null;
-    const state = game.play(before.state, input.move);
-    const moves = game.encodeMoves([...before.moves, input.move]);
-    await tx.query(
-      `insert into match_moves (match_id, ply, move, agent_id, trace, played_at, owner)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        input.matchId,
-        input.ply,
-        input.move,
-        input.agentId,
-        JSON.stringify(input.trace),
-        input.now,
-        input.owner,
-      ],
-    );
-    const outcome = game.outcome(state);
-    const result = resultOf(outcome);
-    const reason = outcome.status === 'finished' ? outcome.reason : null;
-    await tx.query(
-      `update matches set moves = $2, lease_until = $3,
-         started_at = case when status = 'scheduled' then $5::timestamptz else started_at end,
-         status = case when $4::text is null then 'live' else 'finished' end,
-         result = $4::text, result_reason = $6::text,
-         ended_at = case when $4::text is null then null else $5::timestamptz end
-       where id = $1`,
-      [input.matchId, moves, input.leaseUntil, result, input.now, reason],
-    );
-    const move: MoveEvent = {
-      matchId: input.matchId,
+    const match = await lockPlayableMatch(tx, input.matchId);
+    if (!match || match.owner !== input.owner) return null;
+    if (gameOf(match.game).decodeMoves(match.moves).length !== input.ply - 1) return null;
+    return applyMove(tx, match, input);
+  });
+}
+
+/** What applyMove stores: a legal-or-throwing move at the next ply of a locked match. */
+export type MoveToApply = Omit<MoveToRecord, 'owner' | 'leaseUntil'> & { leaseUntil?: Date };
+
+/**
+ * Plays `input.move` on a locked match, stores and publishes it (watchers, and the bots seated
+ * in the match), and ends and rates the match when the game is over. An illegal move throws
+ * `ValidationError` before anything is written.
+ */
+export async function applyMove(
+  tx: Queryable,
+  match: LockedMatch,
+  input: MoveToApply,
+): Promise<NonNullable<RecordedMove>> {
+  const game = gameOf(match.game);
+  const before = replay(game, match.moves);
+  const state = game.play(before.state, input.move);
+  const moves = game.encodeMoves([...before.moves, input.move]);
+  await tx.query(
+    `insert into match_moves (match_id, ply, move, agent_id, trace, played_at, owner)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      input.matchId,
+      input.ply,
+      input.move,
+      input.agentId,
+      JSON.stringify(input.trace),
+      input.now,
+      match.owner,
+    ],
+  );
+  const outcome = game.outcome(state);
+  const result = resultOf(outcome);
+  const reason = outcome.status === 'finished' ? outcome.reason : null;
+  await tx.query(
+    `update matches set moves = $2, lease_until = coalesce($3, lease_until), turn_started_at = $5,
+       started_at = case when status = 'scheduled' then $5::timestamptz else started_at end,
+       status = case when $4::text is null then 'live' else 'finished' end,
+       result = $4::text, result_reason = $6::text,
+       ended_at = case when $4::text is null then null else $5::timestamptz end
+     where id = $1`,
+    [input.matchId, moves, input.leaseUntil ?? null, result, input.now, reason],
+  );
+  const move: MoveEvent = {
+    matchId: input.matchId,
+    ply: input.ply,
+    move: input.move,
+    agentId: input.agentId,
+    trace: input.trace,
+    playedAt: input.now.toISOString(),
+    moves,
+  };
+  await notify(tx, { kind: 'move', event: move });
+  const seats = await botSeats(tx, match.id);
+  if (seats.length > 0) {
+    const toMove = result ? null : game.sideToMove(state) === 0 ? 'first' : 'second';
+    const botToMove = seats.some((seat) => seat.side === toMove);
+    const deadline =
+      botToMove && input.botMoveTimeoutMs !== undefined
+        ? new Date(input.now.getTime() + input.botMoveTimeoutMs).toISOString()
+        : null;
+    const legalMoves = botToMove ? game.legalMoves(state) : [];
+    await tellBots(tx, match.id, seats, 'move', (seat) => ({
+      game: match.game,
       ply: input.ply,
       move: input.move,
-      agentId: input.agentId,
-      trace: input.trace,
-      playedAt: input.now.toISOString(),
       moves,
-    };
-    await notify(tx, { kind: 'move', event: move });
-    if (!result) return { move, result: null };
-    await applyRatings(tx, input.matchId, result, input.now);
-    await input.onMatchEnd?.(tx, input.matchId, input.now);
-    const resultEvent: ResultEvent = {
-      matchId: input.matchId,
-      status: 'finished',
-      result,
-      moves,
-      plies: input.ply,
-      endedAt: input.now.toISOString(),
-      ...(reason ? { reason } : {}),
-      resultCells: outcome.status === 'finished' ? outcome.cells : [],
-    };
-    await notify(tx, { kind: 'result', event: resultEvent });
-    return { move, result: resultEvent };
+      toMove,
+      deadline: seat.side === toMove ? deadline : null,
+      legalMoves: seat.side === toMove ? legalMoves : [],
+    }));
+  }
+  if (!result) return { move, result: null };
+  const resultEvent = await finishMatch(tx, match, {
+    result,
+    reason,
+    moves,
+    plies: input.ply,
+    cells: outcome.status === 'finished' ? outcome.cells : [],
+    now: input.now,
+    ...(input.onMatchEnd ? { onMatchEnd: input.onMatchEnd } : {}),
+  });
+  return { move, result: resultEvent };
+}
+
+/**
+ * The end of a match whose row is already marked finished (or about to be, by `forfeit`): ratings,
+ * the end hook (settlement), the result event for watchers, and the bots' `match-end`.
+ */
+async function finishMatch(
+  tx: Queryable,
+  match: LockedMatch,
+  end: {
+    result: MatchResult;
+    reason: string | null;
+    moves: string;
+    plies: number;
+    cells: number[];
+    now: Date;
+    onMatchEnd?: MatchEndHook;
+  },
+): Promise<ResultEvent> {
+  await applyRatings(tx, match.id, end.result, end.now);
+  await end.onMatchEnd?.(tx, match.id, end.now);
+  const resultEvent: ResultEvent = {
+    matchId: match.id,
+    status: 'finished',
+    result: end.result,
+    moves: end.moves,
+    plies: end.plies,
+    endedAt: end.now.toISOString(),
+    ...(end.reason ? { reason: end.reason } : {}),
+    resultCells: end.cells,
+  };
+  await notify(tx, { kind: 'result', event: resultEvent });
+  await tellBots(tx, match.id, await botSeats(tx, match.id), 'match-end', () => ({
+    game: match.game,
+    status: 'finished',
+    result: end.result,
+    reason: end.reason,
+    plies: end.plies,
+  }));
+  return resultEvent;
+}
+
+/**
+ * Ends a locked match against the side to move (`timeout`: its deadline passed; `illegal-move`:
+ * a bot sent a move the rules refuse), rated and settled like any other end.
+ */
+export async function forfeit(
+  tx: Queryable,
+  match: LockedMatch,
+  reason: 'timeout' | 'illegal-move',
+  now: Date,
+  onMatchEnd?: MatchEndHook,
+): Promise<ResultEvent> {
+  const loser = sideAt(match.game, match.moves);
+  const result: MatchResult = loser === 'first' ? 'second' : 'first';
+  await tx.query(
+    `update matches set status = 'finished', result = $2, result_reason = $3, ended_at = $4,
+       started_at = case when status = 'scheduled' then $4::timestamptz else started_at end
+     where id = $1`,
+    [match.id, result, reason, now],
+  );
+  return finishMatch(tx, match, {
+    result,
+    reason,
+    moves: match.moves,
+    plies: gameOf(match.game).decodeMoves(match.moves).length,
+    cells: [],
+    now,
+    ...(onMatchEnd ? { onMatchEnd } : {}),
   });
 }

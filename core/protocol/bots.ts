@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { GAME_IDS } from '../games/gameIds.ts';
+
+/** Most active (not retired) bots one user may own. */
+export const MAX_ACTIVE_BOTS_PER_USER = 3;
+
+/** A bot's token: a fixed prefix (so a leaked one is recognisable) and 32 random bytes. */
+export const BOT_TOKEN_PATTERN = /^gmb_[A-Za-z0-9_-]{43}$/;
+
+/** Body of `POST /api/bots`. */
+export const createBotBodySchema = z.object({
+  name: z
+    .string({ error: 'Name is required.' })
+    .trim()
+    .min(3, 'Name must be 3 to 24 characters.')
+    .max(24, 'Name must be 3 to 24 characters.')
+    .regex(/^[\p{L}\p{N} _-]+$/u, 'Name may use only letters, digits, spaces, - and _.'),
+  description: z
+    .string()
+    .trim()
+    .max(160, 'Description must be at most 160 characters.')
+    .default(''),
+  games: z
+    .array(z.enum(GAME_IDS, 'Choose games Gridmind runs.'))
+    .min(1, 'Choose at least one game.')
+    .transform((games) => GAME_IDS.filter((id) => games.includes(id))),
+});
+
+/** A user's bot as its owner (and an admin) sees it. */
+export const ownedBotSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  games: z.array(z.enum(GAME_IDS)),
+  status: z.enum(['active', 'suspended', 'retired']),
+  /** A token exists (not revoked). The token itself is never shown again. */
+  hasToken: z.boolean(),
+  online: z.boolean(),
+  rating: z.number(),
+  record: z.object({
+    wins: z.number().int().nonnegative(),
+    losses: z.number().int().nonnegative(),
+    draws: z.number().int().nonnegative(),
+  }),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+
+/** Body of `POST /api/bot/matches/:id/moves`: the move at `ply` (1 = the match's first move). */
+export const botMoveBodySchema = z.object({
+  ply: z.number({ error: 'ply must be a whole number from 1.' }).int().min(1).max(10_000),
+  move: z.string({ error: 'move must be a string in the game’s notation.' }).trim().min(1).max(64),
+});
+
+/** Body of `POST /api/admin/bots/:id/suspension`. */
+export const botSuspensionBodySchema = z.object({ suspended: z.boolean() });
+
+/** What the bot event stream sends (the SSE `event:` field). */
+export const BOT_EVENT = {
+  start: 'match-start',
+  move: 'move',
+  end: 'match-end',
+  heartbeat: 'heartbeat',
+} as const;
+
+const side = z.enum(['first', 'second']);
+
+/** `match-start`: a match of the bot's was created (it may be announced for later). */
+export const botStartEventSchema = z.object({
+  matchId: z.string(),
+  game: z.enum(GAME_IDS),
+  /** The bot's side: `first` moves at ply 1. */
+  side,
+  opponent: z.object({ id: z.string(), name: z.string() }),
+  /** When the first move may be played (later than now for an announced match). */
+  startsAt: z.iso.datetime({ offset: true }),
+  /** How long the bot has for each of its moves. */
+  moveTimeoutMs: z.number().int().positive(),
+  /** When the bot moves first: its legal moves at ply 1 (else empty). */
+  legalMoves: z.array(z.string()),
+});
+
+/** `move`: a move of one of the bot's live matches, and whose turn it is now. */
+export const botMoveEventSchema = z.object({
+  matchId: z.string(),
+  game: z.enum(GAME_IDS),
+  side,
+  ply: z.number().int().min(1),
+  move: z.string(),
+  /** The whole move list after this move, in the game's stored encoding. */
+  moves: z.string(),
+  /** Whose turn it is now; null when the move ended the match. */
+  toMove: side.nullable(),
+  /** When `toMove` is the bot: the move must arrive before this. */
+  deadline: z.iso.datetime({ offset: true }).nullable(),
+  /** When `toMove` is the bot: every legal move, in the notation the move endpoint takes. */
+  legalMoves: z.array(z.string()),
+});
+
+/** `match-end`: one of the bot's matches ended. */
+export const botEndEventSchema = z.object({
+  matchId: z.string(),
+  game: z.enum(GAME_IDS),
+  side,
+  status: z.enum(['finished', 'cancelled']),
+  result: z.enum(['first', 'second', 'draw']).nullable(),
+  reason: z.string().nullable(),
+  plies: z.number().int().nonnegative(),
+});
+
+/** @see ownedBotSchema */
+export type OwnedBot = z.infer<typeof ownedBotSchema>;

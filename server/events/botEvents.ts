@@ -1,0 +1,45 @@
+import type { Queryable } from '../db/database.ts';
+
+/** The NOTIFY channel that wakes a bot's event stream: the payload is the bot's id. */
+export const BOT_EVENTS_CHANNEL = 'gridmind_bot_events';
+
+/** The NOTIFY channel that tells runners a bot moved (or forfeited): the payload is the match id. */
+export const BOT_MOVES_CHANNEL = 'gridmind_bot_moves';
+
+/** A bot's seat in a match. */
+export interface BotSeat {
+  botId: string;
+  side: 'first' | 'second';
+}
+
+/** The bots playing a match (none, one or two), read in the caller's transaction. */
+export async function botSeats(tx: Queryable, matchId: string): Promise<BotSeat[]> {
+  const { rows } = await tx.query<{ bot_id: string; side: 'first' | 'second' }>(
+    `select b.agent_id as bot_id,
+       case when b.agent_id = m.first_agent_id then 'first' else 'second' end as side
+     from matches m join bots b on b.agent_id in (m.first_agent_id, m.second_agent_id)
+     where m.id = $1`,
+    [matchId],
+  );
+  return rows.map((row) => ({ botId: row.bot_id, side: row.side }));
+}
+
+/**
+ * Appends one event for each bot seat to the bots' logs and wakes their streams, in the caller's
+ * transaction: a bot is told of a move exactly when the move is committed, and never otherwise.
+ */
+export async function tellBots(
+  tx: Queryable,
+  matchId: string,
+  seats: readonly BotSeat[],
+  kind: 'match-start' | 'move' | 'match-end',
+  payload: (seat: BotSeat) => object,
+): Promise<void> {
+  for (const seat of seats) {
+    await tx.query(
+      'insert into bot_events (bot_id, match_id, kind, payload) values ($1, $2, $3, $4)',
+      [seat.botId, matchId, kind, JSON.stringify({ matchId, side: seat.side, ...payload(seat) })],
+    );
+    await tx.query('select pg_notify($1, $2)', [BOT_EVENTS_CHANNEL, seat.botId]);
+  }
+}

@@ -1,0 +1,195 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  botMoveBodySchema,
+  botSuspensionBodySchema,
+  createBotBodySchema,
+  MAX_ACTIVE_BOTS_PER_USER,
+} from '../../../core/protocol/bots.ts';
+import type { Queryable } from '../../db/database.ts';
+import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { createRateLimiter } from '../../plugins/rateLimiter.ts';
+import {
+  type BotRow,
+  botOfToken,
+  countActiveBots,
+  findBot,
+  freshStartSeq,
+  insertBot,
+  isNameTaken,
+  listAllBots,
+  listOwnedBots,
+  newBotId,
+  retireBot,
+  setSuspended,
+  setTokenHash,
+  toOwnedBot,
+} from './botStore.ts';
+import { BotStreams } from './botStream.ts';
+import { bearerToken, hashBotToken, newBotToken } from './botTokens.ts';
+
+const paramsSchema = z.object({ id: z.string().min(1).max(64) });
+const lastEventIdSchema = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** What a bot's move answers: accepted (also for a repeat) or refused with a status. */
+export type BotMoveAnswer =
+  | {
+      status: 200;
+      body: { matchId: string; ply: number; move: string; moves: string; ended: boolean };
+    }
+  | { status: 404 | 409 | 422; body: { error: string; matchLost?: true } };
+
+/** Takes a bot's move; composed in app.ts from the match store, so the modules stay apart. */
+export type RecordBotMove = (input: {
+  matchId: string;
+  botId: string;
+  ply: number;
+  move: string;
+}) => Promise<BotMoveAnswer>;
+
+/** The bot an owner (or an admin) may change; 404 or 403 otherwise, 409 when retired. */
+async function botToChange(tx: Queryable, request: FastifyRequest): Promise<BotRow> {
+  const { id } = paramsSchema.parse(request.params);
+  const bot = await findBot(tx, id, true);
+  if (!bot) throw new HttpError(404, 'This bot does not exist.');
+  const user = request.user;
+  if (!user || (bot.owner_id !== user.userId && !user.isAdmin)) {
+    throw new HttpError(403, 'Only the owner of this bot can change it.');
+  }
+  if (bot.retired_at) throw new HttpError(409, 'This bot is retired.');
+  return bot;
+}
+
+/**
+ * Bring your own bot: owners register bots and manage their tokens (`/api/bots`), admins suspend
+ * them, and bots play over `/api/bot/*` with `Authorization: Bearer <token>` (docs/BOTS.md).
+ */
+export const botRoutes: FastifyPluginAsync<{
+  recordMove: RecordBotMove;
+  movesPerMinute: number;
+  heartbeatMs: number;
+}> = async (app, options) => {
+  const { db, now } = app.gridmind;
+  const streams = new BotStreams(db, now, options.heartbeatMs);
+  await streams.start();
+  app.addHook('preClose', () => streams.stop());
+  const moveLimiter = createRateLimiter({ max: options.movesPerMinute, windowMs: 60_000, now });
+
+  /** The bot whose token the request carries; 401 otherwise. */
+  const authenticate = async (request: FastifyRequest): Promise<string> => {
+    const token = bearerToken(request.headers.authorization);
+    const botId = token ? await botOfToken(db, hashBotToken(token)) : null;
+    if (!botId) {
+      throw new HttpError(401, 'Send a valid bot token as "Authorization: Bearer <token>".');
+    }
+    return botId;
+  };
+
+  app.get('/api/bots/mine', { preHandler: requireUser }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const rows = await listOwnedBots(db, request.user?.userId ?? '');
+    return { items: rows.map((row) => toOwnedBot(row, new Date(now()))) };
+  });
+
+  app.post('/api/bots', { preHandler: requireUser }, async (request, reply) => {
+    const body = createBotBodySchema.parse(request.body);
+    const userId = request.user?.userId ?? '';
+    const id = newBotId();
+    const token = newBotToken();
+    await db.transaction(async (tx) => {
+      // The user's row lock serialises their registrations, so the limit holds under concurrency.
+      await tx.query('select id from users where id::text = $1 for update', [userId]);
+      if ((await countActiveBots(tx, userId)) >= MAX_ACTIVE_BOTS_PER_USER) {
+        throw new HttpError(
+          409,
+          `You can have at most ${MAX_ACTIVE_BOTS_PER_USER} active bots; retire one first.`,
+        );
+      }
+      if (await isNameTaken(tx, body.name)) {
+        throw new HttpError(409, 'An agent or bot with this name already exists.');
+      }
+      await insertBot(tx, { ...body, id, ownerId: userId }, hashBotToken(token), new Date(now()));
+    });
+    return reply.code(201).header('cache-control', 'no-store').send({ id, token });
+  });
+
+  app.post('/api/bots/:id/token', { preHandler: requireUser }, async (request, reply) => {
+    const token = newBotToken();
+    const id = await db.transaction(async (tx) => {
+      const bot = await botToChange(tx, request);
+      await setTokenHash(tx, bot.id, hashBotToken(token));
+      return bot.id;
+    });
+    return reply.header('cache-control', 'no-store').send({ id, token });
+  });
+
+  app.delete('/api/bots/:id/token', { preHandler: requireUser }, async (_request, reply) => {
+    await db.transaction(async (tx) => {
+      const bot = await botToChange(tx, _request);
+      await setTokenHash(tx, bot.id, null);
+    });
+    return reply.code(204).send();
+  });
+
+  app.delete('/api/bots/:id', { preHandler: requireUser }, async (request, reply) => {
+    await db.transaction(async (tx) => {
+      const bot = await botToChange(tx, request);
+      await retireBot(tx, bot.id, new Date(now()));
+    });
+    return reply.code(204).send();
+  });
+
+  app.get('/api/admin/bots', { preHandler: requireAdmin }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const rows = await listAllBots(db);
+    return { items: rows.map((row) => toOwnedBot(row, new Date(now()))) };
+  });
+
+  app.post(
+    '/api/admin/bots/:id/suspension',
+    { preHandler: requireAdmin },
+    async (request, reply) => {
+      const { id } = paramsSchema.parse(request.params);
+      const { suspended } = botSuspensionBodySchema.parse(request.body);
+      if (!(await findBot(db, id))) throw new HttpError(404, 'This bot does not exist.');
+      await setSuspended(db, id, suspended, new Date(now()));
+      return reply.code(204).send();
+    },
+  );
+
+  // The bot API: what the bot's token opens.
+
+  app.get('/api/bot/me', async (request, reply) => {
+    const bot = await findBot(db, await authenticate(request));
+    reply.header('cache-control', 'no-store');
+    return bot ? toOwnedBot(bot, new Date(now())) : reply.code(404).send();
+  });
+
+  app.get('/api/bot/events', async (request, reply) => {
+    const botId = await authenticate(request);
+    const header = request.headers['last-event-id'];
+    const query = (request.query as { lastEventId?: unknown } | undefined)?.lastEventId;
+    const given = typeof header === 'string' ? header : query;
+    const parsed = given === undefined ? null : lastEventIdSchema.safeParse(given);
+    if (parsed && !parsed.success) throw new HttpError(400, 'Last-Event-ID must be an event id.');
+    const afterSeq = parsed ? parsed.data : await freshStartSeq(db, botId);
+    await streams.open(botId, reply, afterSeq);
+  });
+
+  app.post('/api/bot/matches/:id/moves', async (request, reply) => {
+    const botId = await authenticate(request);
+    const decision = moveLimiter.hit(botId);
+    if (!decision.allowed) {
+      const seconds = decision.retryAfterSeconds;
+      return reply
+        .code(429)
+        .header('retry-after', String(seconds))
+        .send({ error: `Too many moves from this bot: try again in ${seconds} s.` });
+    }
+    const { id } = paramsSchema.parse(request.params);
+    const body = botMoveBodySchema.parse(request.body);
+    const answer = await options.recordMove({ matchId: id, botId, ply: body.ply, move: body.move });
+    return reply.code(answer.status).header('cache-control', 'no-store').send(answer.body);
+  });
+};

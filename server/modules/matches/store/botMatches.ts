@@ -1,0 +1,100 @@
+import type { GameId } from '../../../../core/games/gameIds.ts';
+import { isGameId } from '../../../../core/games/gameIds.ts';
+import { gameOf } from '../../../../core/games/registry.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
+import { botSeats, tellBots } from '../../../events/botEvents.ts';
+import { CREATE_LOCK_KEY } from './matchWriter.ts';
+
+/** A bot that may be paired now: online, active, and in no scheduled or live match. */
+export interface IdleBot {
+  id: string;
+  games: GameId[];
+}
+
+/** A bot is busy while it sits in a match that is announced or live. */
+const BUSY = `exists (select 1 from matches m where m.status in ('scheduled', 'live')
+  and b.agent_id in (m.first_agent_id, m.second_agent_id))`;
+
+/** Every bot the runner may pair now. */
+export async function listIdleBots(db: Queryable, now: Date): Promise<IdleBot[]> {
+  const { rows } = await db.query<{ id: string; games: string[] }>(
+    `select a.id, a.games from bots b join agents a on a.id = b.agent_id
+     where b.online_until > $1 and b.suspended_at is null and b.token_hash is not null
+       and a.retired_at is null and not a.hidden and not ${BUSY}
+     order by a.id`,
+    [now],
+  );
+  return rows.map((row) => ({ id: row.id, games: row.games.filter(isGameId) }));
+}
+
+/**
+ * Creates a match with at least one bot seated, if each bot in it is still idle (checked under
+ * the lock that serialises match creation, so a bot never gets two matches at once), and tells
+ * the bots. Bot matches come on top of LIVE_MATCHES: every online bot gets a game.
+ */
+export async function createBotMatch(
+  db: Database,
+  input: {
+    id: string;
+    game: GameId;
+    firstId: string;
+    secondId: string;
+    seed: number;
+    owner: string;
+    startsAt: Date | null;
+    moveTimeoutMs: number;
+  },
+  now: Date,
+  leaseUntil: Date,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [CREATE_LOCK_KEY]);
+    const { rows: busy } = await tx.query(
+      `select 1 from bots b where b.agent_id in ($1, $2) and ${BUSY}`,
+      [input.firstId, input.secondId],
+    );
+    if (busy.length > 0) return null;
+    const { rows: created } = await tx.query(
+      `insert into matches (id, game, status, first_agent_id, second_agent_id, first_rating,
+         second_rating, seed, owner, lease_until, started_at, starts_at)
+       select $1, $9, case when $8::timestamptz is null then 'live' else 'scheduled' end, a1.id,
+         a2.id, coalesce(r1.rating, 1500), coalesce(r2.rating, 1500), $4, $5, $6,
+         coalesce($8, $7), $8
+       from agents a1 cross join agents a2
+         left join agent_ratings r1 on r1.agent_id = a1.id and r1.game = $9
+         left join agent_ratings r2 on r2.agent_id = a2.id and r2.game = $9
+       where a1.id = $2 and a2.id = $3
+       returning id`,
+      [
+        input.id,
+        input.firstId,
+        input.secondId,
+        input.seed,
+        input.owner,
+        leaseUntil,
+        now,
+        input.startsAt,
+        input.game,
+      ],
+    );
+    if (!created[0]) return null;
+    const seatNames = await tx.query<{ id: string; name: string }>(
+      'select id, name from agents where id in ($1, $2)',
+      [input.firstId, input.secondId],
+    );
+    const nameOf = (id: string) => seatNames.rows.find((row) => row.id === id)?.name ?? id;
+    const startsAt = (input.startsAt ?? now).toISOString();
+    const rules = gameOf(input.game);
+    await tellBots(tx, input.id, await botSeats(tx, input.id), 'match-start', (seat) => {
+      const opponentId = seat.side === 'first' ? input.secondId : input.firstId;
+      return {
+        game: input.game,
+        opponent: { id: opponentId, name: nameOf(opponentId) },
+        startsAt,
+        moveTimeoutMs: input.moveTimeoutMs,
+        legalMoves: seat.side === 'first' ? rules.legalMoves(rules.initial()) : [],
+      };
+    });
+    return input.id;
+  });
+}
