@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { GameId } from '../../../core/games/gameIds.ts';
 import type { ResultEvent } from '../../../core/protocol/matches.ts';
 import type { Database } from '../../db/database.ts';
+import { botSeats, tellBots } from '../../events/botEvents.ts';
 import { MATCH_CHANNEL, type MatchNotification } from '../../events/matchChannel.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { settleMatch } from '../bets/settleMatch.ts';
@@ -43,13 +44,21 @@ export async function cancelMatch(
     };
     const notification: MatchNotification = { kind: 'result', event };
     await tx.query('select pg_notify($1, $2)', [MATCH_CHANNEL, JSON.stringify(notification)]);
+    await tellBots(tx, matchId, await botSeats(tx, matchId), 'match-end', () => ({
+      game: match.game,
+      status: 'cancelled',
+      result: null,
+      reason: null,
+      plies: event.plies,
+    }));
   });
 }
 
 /**
  * Announces a match of a game between two chosen agents, taking bets for `bettingWindowMs`; no
  * process owns it yet, so the next runner sweep claims and plays it. 404 for an unknown or
- * unavailable agent, or one that does not play the game.
+ * unavailable agent, or one that does not play the game. Bots are not started by hand: the runner
+ * pairs them while they are online.
  */
 export async function startMatch(
   db: Database,
@@ -68,13 +77,14 @@ export async function startMatch(
        left join agent_ratings r1 on r1.agent_id = a1.id and r1.game = $6
        left join agent_ratings r2 on r2.agent_id = a2.id and r2.game = $6
      where a1.id = $2 and a2.id = $3 and not a1.hidden and not a2.hidden
+       and a1.kind <> 'bot' and a2.kind <> 'bot'
        and a1.retired_at is null and a2.retired_at is null
        and $6 = any(a1.games) and $6 = any(a2.games)
      returning id`,
     [id, agents.firstAgentId, agents.secondAgentId, randomInt(2 ** 31 - 1), startsAt, agents.game],
   );
   if (!rows[0]) {
-    throw new HttpError(404, 'Both agents must exist, be active and play this game.');
+    throw new HttpError(404, 'Both agents must exist, be active, play this game and not be bots.');
   }
   return id;
 }

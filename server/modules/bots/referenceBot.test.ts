@@ -1,0 +1,87 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameOf } from '../../../core/games/registry.ts';
+import { replay } from '../../../core/games/replay.ts';
+import { BotClient } from '../../../scripts/bot/botClient.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { signInUsers } from '../../testing/economyFixtures.ts';
+import { insertQuickAgents } from '../../testing/testAgents.ts';
+import { openTestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { findMatch } from '../matches/store/matchStore.ts';
+
+describe.each(testDatabaseKinds())('the reference bot on %s', (kind) => {
+  let db: Database;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let base: string;
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    await insertQuickAgents(db);
+    app = await buildApp({
+      config: loadConfig({
+        LIVE_MATCHES: '1',
+        LIVE_GAMES: 'connect4',
+        MOVE_DELAY_MS: '0',
+        BETTING_WINDOW_MS: '0',
+        WRITE_RATE_LIMIT_PER_MINUTE: '1000',
+      }),
+      db,
+      startRunner: true,
+    });
+    // The roster thinks for seconds: only the quick agents meet the bots.
+    await db.query(`update agents set hidden = true where kind = 'builtin'`);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it('plays whole matches over the bot API, each move answered at once by the runner', async () => {
+    const [owner] = await signInUsers(app, 1);
+    const log: string[] = [];
+    const clients = [];
+    for (const [name, engine] of [
+      ['Random Ref', { kind: 'random' }],
+      ['Pip Ref', { kind: 'agent', agentId: 'pip' }],
+    ] as const) {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/bots',
+        headers: { cookie: owner!.cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ name, games: ['connect4'] }),
+      });
+      expect(created.statusCode).toBe(201);
+      const { id, token } = created.json() as { id: string; token: string };
+      const client = new BotClient({
+        server: base,
+        token,
+        engine,
+        matches: 1,
+        log: (line) => log.push(`${name}: ${line}`),
+      });
+      clients.push({ id, run: client.run() });
+    }
+    await Promise.all(clients.map((client) => client.run));
+    for (const { id } of clients) {
+      const { rows } = await db.query<{ id: string }>(
+        `select id from matches where $1 in (first_agent_id, second_agent_id)`,
+        [id],
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        const match = await findMatch(db, row.id);
+        if (match?.status !== 'finished') continue;
+        // Played to the game's own end, never forfeited: every move legal and in time.
+        expect(['four-in-a-row', 'board-full']).toContain(match.result_reason);
+        const rules = gameOf('connect4');
+        expect(rules.outcome(replay(rules, match.moves).state).status).toBe('finished');
+      }
+      const rating = await db.query('select 1 from agent_ratings where agent_id = $1', [id]);
+      expect(rating.rows.length).toBe(1);
+    }
+    expect(log.some((line) => line.includes('over after'))).toBe(true);
+  }, 90_000);
+});
