@@ -67,6 +67,16 @@ async function agentOfNewOwner({ f, role, cookie }: Case) {
   return { id, cookie: role === 'owner' ? ownerCookie : cookie };
 }
 
+/** A bot of a fresh owner, with its token: the owner role sends its request as that owner. */
+async function botOfNewOwner({ f, role, cookie }: Case) {
+  const ownerCookie = await signIn(f.app);
+  const created = await f.app.inject(
+    json('POST', '/api/bots', ownerCookie, { name: unique('Bot '), games: ['connect4'] }),
+  );
+  const { id, token } = created.json() as { id: string; token: string };
+  return { id, token, cookie: role === 'owner' ? ownerCookie : cookie };
+}
+
 /** A session of its own for the role, for requests that end or replace the session they use. */
 async function ownSession({ f, role }: Case): Promise<string> {
   return role === 'visitor' ? '' : signIn(f.app, f.wallets[role]);
@@ -189,6 +199,75 @@ const MATRIX: Record<string, Row> = {
         firstAgentId: c.f.houseAgents[0],
         secondAgentId: c.f.houseAgents[1],
       }),
+  },
+  'GET /api/bots/mine': { expected: SIGNED_IN, request: get('/api/bots/mine') },
+  'POST /api/bots': {
+    expected: CREATES,
+    request: (c) =>
+      json('POST', '/api/bots', c.cookie, { name: unique('Bot '), games: ['othello'] }),
+  },
+  'POST /api/bots/:id/token': {
+    expected: OWNER_OR_ADMIN,
+    request: async (c) => {
+      const bot = await botOfNewOwner(c);
+      return { method: 'POST', url: `/api/bots/${bot.id}/token`, headers: { cookie: bot.cookie } };
+    },
+  },
+  'DELETE /api/bots/:id/token': {
+    expected: [401, 403, 204, 204],
+    request: async (c) => {
+      const bot = await botOfNewOwner(c);
+      return {
+        method: 'DELETE',
+        url: `/api/bots/${bot.id}/token`,
+        headers: { cookie: bot.cookie },
+      };
+    },
+  },
+  'DELETE /api/bots/:id': {
+    expected: [401, 403, 204, 204],
+    request: async (c) => {
+      const bot = await botOfNewOwner(c);
+      return { method: 'DELETE', url: `/api/bots/${bot.id}`, headers: { cookie: bot.cookie } };
+    },
+  },
+  'GET /api/admin/bots': { expected: ADMIN, request: get('/api/admin/bots') },
+  'POST /api/admin/bots/:id/suspension': {
+    expected: [401, 403, 403, 204],
+    request: async (c) => {
+      const bot = await botOfNewOwner(c);
+      return json('POST', `/api/admin/bots/${bot.id}/suspension`, bot.cookie, { suspended: true });
+    },
+  },
+  // The bot API answers a bot's token, never a session: the same for every role.
+  'GET /api/bot/me': {
+    expected: PUBLIC,
+    request: async (c) => {
+      const bot = await botOfNewOwner(c);
+      return {
+        method: 'GET',
+        url: '/api/bot/me',
+        headers: { cookie: c.cookie, authorization: `Bearer ${bot.token}` },
+      };
+    },
+  },
+  'GET /api/bot/events': { expected: [401, 401, 401, 401], request: get('/api/bot/events') },
+  // A token opens only its own bot's matches: another match is as good as none.
+  'POST /api/bot/matches/:id/moves': {
+    expected: [404, 404, 404, 404],
+    request: async (c) => {
+      const bot = await botOfNewOwner(c);
+      return {
+        method: 'POST',
+        url: `/api/bot/matches/${c.f.scheduledMatchId}/moves`,
+        headers: {
+          cookie: c.cookie,
+          authorization: `Bearer ${bot.token}`,
+          'content-type': 'application/json',
+        },
+        payload: JSON.stringify({ ply: 1, move: '4' }),
+      };
+    },
   },
   'POST /api/admin/matches/:id/cancel': {
     expected: ADMIN,

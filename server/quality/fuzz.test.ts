@@ -95,6 +95,20 @@ const FUZZ: Record<string, FuzzSpec> = {
     body: (f) => ({ firstAgentId: f.houseAgents[0], secondAgentId: f.houseAgents[1] }),
   },
   'POST /api/admin/matches/:id/cancel': { params: { id: (f) => [f.finishedMatchId] } },
+  'GET /api/bots/mine': {},
+  'POST /api/bots': { body: () => ({ name: 'Fuzzed Bot', games: ['connect4'] }) },
+  'POST /api/bots/:id/token': {},
+  'DELETE /api/bots/:id/token': {},
+  'DELETE /api/bots/:id': {},
+  'GET /api/admin/bots': {},
+  'POST /api/admin/bots/:id/suspension': { body: () => ({ suspended: true }) },
+  // Without a bot's token (server/modules/bots/bots.test.ts fuzzes the move with one).
+  'GET /api/bot/me': {},
+  'GET /api/bot/events': {},
+  'POST /api/bot/matches/:id/moves': {
+    params: { id: matchIds },
+    body: () => ({ ply: 1, move: '4' }),
+  },
 };
 
 const printable = fc.string({

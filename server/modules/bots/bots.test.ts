@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOT_TOKEN_PATTERN } from '../../../core/protocol/bots.ts';
 import { postBet, signInUsers } from '../../testing/economyFixtures.ts';
@@ -257,6 +258,48 @@ describe.each(testDatabaseKinds())('bots on %s', (kind) => {
       toMove: game.side === 'first' ? 'second' : 'first',
       deadline: null,
     });
+    game.stream.close();
+    other.stream.close();
+  });
+
+  it('survives hostile moves from a real bot: refused, nothing changed, no other match touched', async () => {
+    const game = await botInMatch();
+    const other = await botInMatch();
+    // The engine's turn, so that nothing a bot sends may be taken as its move.
+    const ply = await untilBotTurn(game);
+    expect((await postMove(game.token, game.matchId, { ply, move: '4' })).statusCode).toBe(200);
+    const before = [await findMatch(t.db, game.matchId), await findMatch(t.db, other.matchId)];
+    const bodies = fc.oneof(
+      fc.jsonValue(),
+      fc.record({
+        ply: fc.oneof(fc.integer(), fc.double(), fc.string(), fc.constant(null)),
+        move: fc.oneof(
+          fc.string({ maxLength: 80 }),
+          fc.integer(),
+          fc.constantFrom('4', 'a1', 'pass', '11-15', '9x18x27'),
+        ),
+      }),
+    );
+    const ids = fc.oneof(
+      fc.constantFrom(game.matchId, other.matchId, 'x'),
+      fc.string({ minLength: 1, maxLength: 70 }).map(encodeURIComponent),
+    );
+    await fc.assert(
+      fc.asyncProperty(ids, bodies, async (id, body) => {
+        const response = await postMove(game.token, id, body);
+        if (response.statusCode === 200) {
+          // Only a repeat of the move the bot already played, answered as the first time.
+          expect(response.json()).toMatchObject({ matchId: game.matchId, ply, move: '4' });
+          return;
+        }
+        expect([400, 404, 409]).toContain(response.statusCode);
+        expect(typeof response.json().error).toBe('string');
+      }),
+      { numRuns: 150 },
+    );
+    expect([await findMatch(t.db, game.matchId), await findMatch(t.db, other.matchId)]).toEqual(
+      before,
+    );
     game.stream.close();
     other.stream.close();
   });
