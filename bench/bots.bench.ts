@@ -1,0 +1,142 @@
+/**
+ * Bots: BOTS_COUNT (100) bots on loopback, registered through the API by signed-in owners, each
+ * holding its event stream open and answering every turn at once with a random legal move. The
+ * runner gives every idle online bot a match (mostly against each other), so all are playing.
+ * Prints, over BOTS_SECONDS (30) of play: move-accept latency (the POST, p50/p99/max) and the
+ * time from a bot sending a move to its opponent bot receiving it on its stream.
+ */
+import { Agent, request } from 'node:http';
+import { openSse, type SseConnection } from '../server/testing/sseReader.ts';
+import { startBenchServer } from './support/benchServer.ts';
+import { LoadRecorder } from './support/httpLoad.ts';
+import { envCount, signInClients } from './support/workload.ts';
+
+const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+
+/** POSTs JSON with a bearer token; resolves with the status. */
+function post(url: string, token: string, body: unknown): Promise<number> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    req.on('error', () => resolve(0));
+    req.end(payload);
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+
+function summary(label: string, values: number[]): string {
+  const sorted = values.toSorted((a, b) => a - b);
+  const cell = (value: number) => `${value.toFixed(1)} ms`;
+  return `${label.padEnd(34)} n=${String(sorted.length).padStart(6)}  p50 ${cell(percentile(sorted, 50))}  p99 ${cell(percentile(sorted, 99))}  max ${cell(sorted.at(-1) ?? NaN)}`;
+}
+
+export default async function botsBench(): Promise<void> {
+  const count = envCount('BOTS_COUNT', 100);
+  const seconds = envCount('BOTS_SECONDS', 30);
+  const server = await startBenchServer({
+    LIVE_MATCHES: '1',
+    LIVE_GAMES: 'connect4',
+    MOVE_DELAY_MS: '0',
+    BETTING_WINDOW_MS: '0',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    WRITE_RATE_LIMIT_PER_MINUTE: '100000',
+    BOT_MOVE_RATE_LIMIT_PER_MINUTE: '100000',
+  });
+  const streams: SseConnection[] = [];
+  let playing = true;
+  try {
+    const owners = await signInClients(server.origin, new LoadRecorder(), Math.ceil(count / 3));
+    const tokens: string[] = [];
+    for (let index = 0; tokens.length < count; index++) {
+      const owner = owners[Math.floor(index / 3)];
+      if (!owner) throw new Error('not enough owners signed in');
+      const { status, body } = await owner.send('register', '/api/bots', {
+        method: 'POST',
+        json: { name: `Bench bot ${index}`, games: ['connect4'] },
+      });
+      if (status !== 201) throw new Error(`registering a bot answered ${status}: ${body}`);
+      tokens.push((JSON.parse(body) as { token: string }).token);
+    }
+
+    const acceptMs: number[] = [];
+    const deliveryMs: number[] = [];
+    const statuses = new Map<number, number>();
+    /** When each move was sent, by match and ply, until its opponent sees it. */
+    const sentAt = new Map<string, number>();
+    const matches = new Set<string>();
+    const play = async (token: string, matchId: string, ply: number, legal: string[]) => {
+      const move = legal[Math.floor(Math.random() * legal.length)];
+      if (!move || !playing) return;
+      const started = performance.now();
+      sentAt.set(`${matchId}:${ply}`, started);
+      const status = await post(`${server.origin}/api/bot/matches/${matchId}/moves`, token, {
+        ply,
+        move,
+      });
+      acceptMs.push(performance.now() - started);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    };
+    const follow = async (token: string) => {
+      const stream = await openSse(`${server.origin}/api/bot/events`, {
+        authorization: `Bearer ${token}`,
+      });
+      streams.push(stream);
+      for (;;) {
+        const event = await stream.next().catch(() => null);
+        if (!event || !playing) return;
+        const data = JSON.parse(event.data);
+        if (event.event === 'match-start') {
+          matches.add(data.matchId);
+          if (data.legalMoves.length > 0) void play(token, data.matchId, 1, data.legalMoves);
+        } else if (event.event === 'move') {
+          const key = `${data.matchId}:${data.ply}`;
+          const sent = sentAt.get(key);
+          // The opponent's stream: the mover's own echo comes to the mover, not counted.
+          if (sent !== undefined && data.toMove === data.side) {
+            deliveryMs.push(performance.now() - sent);
+            sentAt.delete(key);
+          }
+          if (data.toMove === data.side)
+            void play(token, data.matchId, data.ply + 1, data.legalMoves);
+        }
+      }
+    };
+    const followers = tokens.map((token) => follow(token));
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    playing = false;
+    const elapsed = (performance.now() - started) / 1000;
+    for (const stream of streams) stream.close();
+    await Promise.allSettled(followers);
+    const memory = await server.memory();
+    console.log(
+      `${server.database}: ${tokens.length} bots for ${elapsed.toFixed(0)} s, ${matches.size} matches, ` +
+        `${acceptMs.length} moves (${(acceptMs.length / elapsed).toFixed(0)}/s), statuses ` +
+        `${[...statuses].map(([status, n]) => `${status}×${n}`).join(' ')}; server RSS ` +
+        `${(memory.rss / 2 ** 20).toFixed(0)} MB`,
+    );
+    console.log(summary('move accepted (POST)', acceptMs));
+    console.log(summary('move to opponent bot (stream)', deliveryMs));
+  } finally {
+    playing = false;
+    for (const stream of streams) stream.close();
+    await server.stop();
+  }
+}
