@@ -85,6 +85,9 @@ export class MatchRunner {
   private running = false;
   /** Matches waiting for a bot's move: a move arriving (wake) plays on at once. */
   private readonly waitingForBot = new Set<string>();
+  /** Matches whose turn is being played now, and those of them a bot's move woke meanwhile. */
+  private readonly stepping = new Set<string>();
+  private readonly wokenWhileStepping = new Set<string>();
   private inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly options: MatchRunnerOptions) {
@@ -201,7 +204,10 @@ export class MatchRunner {
    * runner was waiting for it, play on after the usual pause instead of at the deadline.
    */
   wake(matchId: string): void {
-    if (!this.waitingForBot.delete(matchId) || !this.owned.has(matchId)) return;
+    if (!this.owned.has(matchId)) return;
+    // Its step may have read the match before the move landed: it must not then wait for the deadline.
+    if (this.stepping.has(matchId)) this.wokenWhileStepping.add(matchId);
+    if (!this.waitingForBot.delete(matchId)) return;
     const timer = this.owned.get(matchId);
     if (timer) this.scheduler.clearTimeout(timer);
     this.scheduleMove(matchId, this.options.moveDelayMs);
@@ -333,16 +339,25 @@ export class MatchRunner {
     if (!this.running) return;
     const timer = this.scheduler.setTimeout(() => {
       this.waitingForBot.delete(matchId);
+      this.stepping.add(matchId);
       const work = this.step(matchId).then(
         (nextInMs) => {
+          this.stepping.delete(matchId);
+          const woken = this.wokenWhileStepping.delete(matchId);
           if (nextInMs === false) this.drop(matchId);
-          // A bot's move may have woken us while the step ran: that wake already rescheduled.
-          else if (this.owned.get(matchId) === timer) this.scheduleMove(matchId, nextInMs);
+          else if (woken) {
+            this.waitingForBot.delete(matchId);
+            this.scheduleMove(matchId, Math.min(nextInMs, this.options.moveDelayMs));
+          } else if (this.owned.get(matchId) === timer) this.scheduleMove(matchId, nextInMs);
         },
         // A failed query (the database is away): let go of the timer; the next sweep that
         // reaches the database claims the match back (its lease names us) and plays on from
         // the last stored move, which the ply check in recordMove makes safe to retry.
-        () => this.owned.delete(matchId),
+        () => {
+          this.stepping.delete(matchId);
+          this.wokenWhileStepping.delete(matchId);
+          this.owned.delete(matchId);
+        },
       );
       this.track(work);
     }, delayMs);
