@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { BET_SIDES, type BetSide } from '../../../../core/betting/parimutuel.ts';
 import { formatThousands } from '../../../../core/format/balance.ts';
+import { poolsQueryOptions } from '../../../lib/queries/poolsQueryOptions.ts';
 import { toast } from '../../../lib/toast.ts';
 import { myBetsQueryOptions } from '../api/myBetsQueryOptions.ts';
 import { placeBet } from '../api/placeBet.ts';
-import { poolsQueryOptions } from '../api/poolsQueryOptions.ts';
 import './betting.css';
 
 /** The signed-in user's query key (the header balance reads it); shared by name, not import. */
