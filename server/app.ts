@@ -1,9 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
-import type { Database } from './db/database.ts';
+import type { Database, Queryable } from './db/database.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { adminEconomyRoutes } from './modules/adminEconomy/routes.ts';
+import { agentRoutes } from './modules/agents/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createSignatureVerifier } from './modules/auth/signatureVerifier.ts';
 import { matchPools } from './modules/bets/matchPools.ts';
@@ -73,15 +74,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const servesClient = options.clientDir !== undefined;
   await app.register(healthRoutes);
-  // The match module says when a match ends and asks for pools; settling and reading bets is the
-  // betting module's. Composed here, so neither module imports the other.
+  // The match and admin modules say when a match ends and ask for pools; settling and reading
+  // bets is the betting module's. Composed here, so no module imports another.
+  const settleBets = async (tx: Queryable, matchId: string, now: Date) => {
+    await settleMatch(tx, matchId, config.BET_COMMISSION_PCT, now);
+  };
   await app.register(matchesModule, {
     startRunner: options.startRunner ?? false,
-    onMatchEnd: async (tx, matchId, now) => {
-      await settleMatch(tx, matchId, config.BET_COMMISSION_PCT, now);
-    },
+    onMatchEnd: settleBets,
     readPools: (matchId) => matchPools(db, matchId, config.BET_COMMISSION_PCT),
   });
+  await app.register(agentRoutes, { db });
   await app.register(authRoutes, {
     verifySignature: createSignatureVerifier({ rpcUrls: config.RPC_URL }),
     servesClient,
@@ -91,7 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(betRoutes);
   await app.register(customAgentRoutes);
   await app.register(profileRoutes);
-  await app.register(adminEconomyRoutes);
+  await app.register(adminEconomyRoutes, { settleBets });
 
   const clientPages =
     options.clientDir === undefined

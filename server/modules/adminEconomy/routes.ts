@@ -7,18 +7,21 @@ import {
   setRoleBodySchema,
   startMatchBodySchema,
 } from '../../../core/protocol/adminEconomy.ts';
+import { ledgerHealth } from '../../db/stores/ledgerHealth.ts';
+import { changeUserBalance, InsufficientBalanceError } from '../../db/stores/ledgerWriter.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { ledgerHealth } from '../ledger/ledgerHealth.ts';
-import { changeUserBalance, InsufficientBalanceError } from '../ledger/ledgerWriter.ts';
 import { setAgentHidden } from './agentVisibility.ts';
-import { cancelMatch, startMatch } from './matchControl.ts';
+import { cancelMatch, type SettleBets, startMatch } from './matchControl.ts';
 
 const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
 const userParamsSchema = z.object({ id: z.uuid('Unknown user.') });
 
 /** Admin-only economy API: ledger health, roles, balance changes, matches and agent visibility. */
-export const adminEconomyRoutes: FastifyPluginAsync = async (app) => {
+export const adminEconomyRoutes: FastifyPluginAsync<{
+  /** Refunds the stakes of a match an admin cancels, in the transaction that cancels it. */
+  settleBets: SettleBets;
+}> = async (app, { settleBets }) => {
   const { config, db, now } = app.gridmind;
   app.addHook('preHandler', requireAdmin);
   app.addHook('onSend', async (_request, reply) => {
@@ -106,7 +109,7 @@ export const adminEconomyRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/admin/matches/:id/cancel', async (request) => {
     const { id } = idParamsSchema.parse(request.params);
-    await cancelMatch(db, id, config.BET_COMMISSION_PCT, new Date(now()));
+    await cancelMatch(db, id, settleBets, new Date(now()));
     return { matchId: id, status: 'cancelled' as const };
   });
 };

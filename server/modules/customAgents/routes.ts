@@ -6,15 +6,15 @@ import {
   updateAgentBodySchema,
 } from '../../../core/protocol/customAgents.ts';
 import type { Queryable } from '../../db/database.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import { HttpError } from '../../plugins/errors.ts';
 import {
   findOwnedAgentRow,
   listOwnedAgents,
   newCustomAgentId,
   type OwnedAgentRow,
   toOwnedAgent,
-} from './agentOwnership.ts';
+} from '../../db/stores/agentOwnership.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { HttpError } from '../../plugins/errors.ts';
 
 const paramsSchema = z.object({ id: z.string().min(1).max(64) });
 

@@ -3,8 +3,8 @@ import type { AgentDecision } from '../../../../core/games/definition.ts';
 import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
 import type { Database } from '../../../db/database.ts';
-import { type AgentRow, listAgentRows } from '../../agents/agentStore.ts';
-import { schedulableAgentIds } from '../../customAgents/agentOwnership.ts';
+import { schedulableAgentIds } from '../../../db/stores/agentOwnership.ts';
+import { type AgentRow, listAgentRows } from '../../../db/stores/agentStore.ts';
 import { findMatch } from '../store/matchStore.ts';
 import {
   claimMatches,
