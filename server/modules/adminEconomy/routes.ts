@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
-  type AdminAgent,
   adjustBalanceBodySchema,
   setAgentHiddenBodySchema,
   setRoleBodySchema,
@@ -11,7 +10,7 @@ import { ledgerHealth } from '../../db/stores/ledgerHealth.ts';
 import { changeUserBalance, InsufficientBalanceError } from '../../db/stores/ledgerWriter.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { setAgentHidden } from './agentVisibility.ts';
+import { listAdminAgents, setAgentHidden, setUserAdmin } from './adminEconomyStore.ts';
 import { cancelMatch, type SettleBets, startMatch } from './matchControl.ts';
 
 const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -36,11 +35,8 @@ export const adminEconomyRoutes: FastifyPluginAsync<{
     if (id === request.user?.userId && !isAdmin) {
       throw new HttpError(400, 'You cannot remove your own admin role.');
     }
-    const { rows } = await db.query<{ id: string }>(
-      'update users set is_admin = $2, admin_granted = $2 where id::text = $1 returning id::text as id',
-      [id, isAdmin],
-    );
-    if (!rows[0]) throw new HttpError(404, 'This user does not exist.');
+    if (!(await setUserAdmin(db, id, isAdmin)))
+      throw new HttpError(404, 'This user does not exist.');
     return { userId: id, isAdmin };
   });
 
@@ -66,30 +62,7 @@ export const adminEconomyRoutes: FastifyPluginAsync<{
     }
   });
 
-  app.get('/api/admin/agents', async () => {
-    const { rows } = await db.query<{
-      id: string;
-      name: string;
-      kind: 'builtin' | 'custom';
-      owner_nickname: string | null;
-      hidden: boolean;
-      retired: boolean;
-      rating: number;
-    }>(
-      `select a.id, a.name, a.kind, u.nickname as owner_nickname, a.hidden,
-         a.retired_at is not null as retired, a.rating
-       from agents a left join users u on u.id = a.owner_id order by a.kind, lower(a.name)`,
-    );
-    const items: AdminAgent[] = rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      kind: row.kind,
-      ownerNickname: row.owner_nickname,
-      status: row.retired ? 'retired' : row.hidden ? 'hidden' : 'active',
-      rating: Math.round(row.rating),
-    }));
-    return { items };
-  });
+  app.get('/api/admin/agents', async () => ({ items: await listAdminAgents(db) }));
 
   app.post('/api/admin/agents/:id/visibility', async (request) => {
     const { id } = idParamsSchema.parse(request.params);
