@@ -35,8 +35,9 @@ export const adminEconomyRoutes: FastifyPluginAsync<{
     if (id === request.user?.userId && !isAdmin) {
       throw new HttpError(400, 'You cannot remove your own admin role.');
     }
-    if (!(await setUserAdmin(db, id, isAdmin)))
+    if (!(await setUserAdmin(db, id, isAdmin))) {
       throw new HttpError(404, 'This user does not exist.');
+    }
     return { userId: id, isAdmin };
   });
 

@@ -29,8 +29,9 @@ const isUniqueViolation = (error: unknown): boolean =>
   (error as { code?: unknown } | null)?.code === '23505';
 
 async function assertNameFree(tx: Queryable, name: string, exceptId: string | null) {
-  if (await isAgentNameTaken(tx, name, exceptId))
+  if (await isAgentNameTaken(tx, name, exceptId)) {
     throw new HttpError(409, 'An agent with this name already exists.');
+  }
 }
 
 /** The agent for a change by its owner or an admin; 404, 403 or 409 otherwise. */
