@@ -4,6 +4,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { adminEconomyRoutes } from './modules/adminEconomy/routes.ts';
+import { agentRoutes } from './modules/agents/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createSignatureVerifier } from './modules/auth/signatureVerifier.ts';
 import { matchPools } from './modules/bets/matchPools.ts';
@@ -76,16 +77,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const servesClient = options.clientDir !== undefined;
   await app.register(healthRoutes);
-  // The match module says when a match ends and asks for pools; settling and reading bets is the
-  // betting module's. Composed here, so neither module imports the other.
-  const onMatchEnd: MatchEndHook = async (tx, matchId, now) => {
+  // The match and admin modules say when a match ends and ask for pools; settling and reading
+  // bets is the betting module's. Composed here, so no module imports another.
+  const settleBets: MatchEndHook = async (tx, matchId, now) => {
     await settleMatch(tx, matchId, config.BET_COMMISSION_PCT, now);
   };
   await app.register(matchesModule, {
     startRunner: options.startRunner ?? false,
-    onMatchEnd,
+    onMatchEnd: settleBets,
     readPools: (matchId) => matchPools(db, matchId, config.BET_COMMISSION_PCT),
   });
+  await app.register(agentRoutes, { db });
   // Bots play through the match store, which settles bets when a bot's move or forfeit ends a
   // match: composed here so the bot API and the matches module never import each other.
   await app.register(botRoutes, {
@@ -96,7 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...move,
         now: new Date(app.gridmind.now()),
         moveTimeoutMs: config.BOT_MOVE_TIMEOUT_MS,
-        onMatchEnd,
+        onMatchEnd: settleBets,
       });
       if (!('status' in answer)) return { status: 200, body: answer };
       const { status, ...body } = answer;
@@ -112,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(betRoutes);
   await app.register(customAgentRoutes);
   await app.register(profileRoutes);
-  await app.register(adminEconomyRoutes);
+  await app.register(adminEconomyRoutes, { settleBets });
 
   const clientPages =
     options.clientDir === undefined

@@ -7,11 +7,11 @@ import { gameOf } from '../../core/games/registry.ts';
 import { replay } from '../../core/games/replay.ts';
 import { agentDetailSchema } from '../../core/protocol/agentDetail.ts';
 import { matchDetailSchema } from '../../core/protocol/matchMoves.ts';
-import { findAgent } from '../modules/agents/agentStore.ts';
 import { toMatchSummary } from '../modules/matches/store/matchRows.ts';
 import { findMatchWithMoves } from '../modules/matches/store/matchStore.ts';
 import { type Database, openDatabase } from './database.ts';
 import { migrate } from './migrate.ts';
+import { findAgent } from './stores/agentStore.ts';
 
 const MIGRATIONS = new URL('./migrations/', import.meta.url);
 const GAMES_MIGRATION = '0300_games.sql';

@@ -17,16 +17,11 @@ const lazyPages: ReadonlyArray<{ path: string; page: LazyPage }> = [
   },
   {
     path: 'games/sessions',
-    page: lazyPage(
-      async () =>
-        (await import('../features/matches/components/ActiveGamesPage.tsx')).ActiveGamesPage,
-    ),
+    page: lazyPage(async () => (await import('./ActiveGamesRoute.tsx')).ActiveGamesRoute),
   },
   {
     path: 'games/sessions/:sessionId',
-    page: lazyPage(
-      async () => (await import('../features/matches/components/WatchPage.tsx')).WatchPage,
-    ),
+    page: lazyPage(async () => (await import('./WatchRoute.tsx')).WatchRoute),
   },
   {
     path: 'agents',

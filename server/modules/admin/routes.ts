@@ -3,8 +3,8 @@ import {
   type AdminUsersResponse,
   adminUsersQuerySchema,
 } from '../../../core/protocol/adminUsers.ts';
+import { searchUsers } from '../../db/stores/userStore.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
-import { searchUsers } from '../users/userStore.ts';
 
 /** Most users one admin list request returns. */
 const ADMIN_USERS_LIMIT = 100;

@@ -1,12 +1,17 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { GameId } from '../../../core/games/gameIds.ts';
+import { gameOf } from '../../../core/games/registry.ts';
 import type { ResultEvent } from '../../../core/protocol/matches.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { botSeats, tellBots } from '../../events/botEvents.ts';
 import { MATCH_CHANNEL, type MatchNotification } from '../../events/matchChannel.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { settleMatch } from '../bets/settleMatch.ts';
-import { pliesOf } from '../matches/store/gameMoves.ts';
+
+/**
+ * Settles the bets of a match in the transaction that ends it (a cancelled match refunds every
+ * stake). The app composes it (app.ts), so this module never imports the betting one.
+ */
+export type SettleBets = (tx: Queryable, matchId: string, now: Date) => Promise<void>;
 
 /**
  * Cancels a scheduled or live match and refunds every stake in the same transaction; watchers
@@ -15,7 +20,7 @@ import { pliesOf } from '../matches/store/gameMoves.ts';
 export async function cancelMatch(
   db: Database,
   matchId: string,
-  commissionPct: number,
+  settleBets: SettleBets,
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -33,12 +38,12 @@ export async function cancelMatch(
        where id = $1`,
       [matchId, now],
     );
-    await settleMatch(tx, matchId, commissionPct, now);
+    await settleBets(tx, matchId, now);
     const event: ResultEvent = {
       matchId,
       status: 'cancelled',
       moves: match.moves,
-      plies: pliesOf(match.game, match.moves),
+      plies: gameOf(match.game).decodeMoves(match.moves).length,
       endedAt: now.toISOString(),
       resultCells: [],
     };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerHealth } from '../../db/stores/ledgerHealth.ts';
 import {
   insertHouseAgents,
   insertMatch,
@@ -8,7 +9,6 @@ import {
 import { createTestWallet, signIn } from '../../testing/signIn.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { ledgerHealth } from '../ledger/ledgerHealth.ts';
 
 const ROUTES = [
   ['GET', '/api/admin/ledger'],

@@ -1,24 +1,26 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
-  type AdminAgent,
   adjustBalanceBodySchema,
   setAgentHiddenBodySchema,
   setRoleBodySchema,
   startMatchBodySchema,
 } from '../../../core/protocol/adminEconomy.ts';
+import { ledgerHealth } from '../../db/stores/ledgerHealth.ts';
+import { changeUserBalance, InsufficientBalanceError } from '../../db/stores/ledgerWriter.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { ledgerHealth } from '../ledger/ledgerHealth.ts';
-import { changeUserBalance, InsufficientBalanceError } from '../ledger/ledgerWriter.ts';
-import { setAgentHidden } from './agentVisibility.ts';
-import { cancelMatch, startMatch } from './matchControl.ts';
+import { listAdminAgents, setAgentHidden, setUserAdmin } from './adminEconomyStore.ts';
+import { cancelMatch, type SettleBets, startMatch } from './matchControl.ts';
 
 const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
 const userParamsSchema = z.object({ id: z.uuid('Unknown user.') });
 
 /** Admin-only economy API: ledger health, roles, balance changes, matches and agent visibility. */
-export const adminEconomyRoutes: FastifyPluginAsync = async (app) => {
+export const adminEconomyRoutes: FastifyPluginAsync<{
+  /** Refunds the stakes of a match an admin cancels, in the transaction that cancels it. */
+  settleBets: SettleBets;
+}> = async (app, { settleBets }) => {
   const { config, db, now } = app.gridmind;
   app.addHook('preHandler', requireAdmin);
   app.addHook('onSend', async (_request, reply) => {
@@ -33,11 +35,9 @@ export const adminEconomyRoutes: FastifyPluginAsync = async (app) => {
     if (id === request.user?.userId && !isAdmin) {
       throw new HttpError(400, 'You cannot remove your own admin role.');
     }
-    const { rows } = await db.query<{ id: string }>(
-      'update users set is_admin = $2, admin_granted = $2 where id::text = $1 returning id::text as id',
-      [id, isAdmin],
-    );
-    if (!rows[0]) throw new HttpError(404, 'This user does not exist.');
+    if (!(await setUserAdmin(db, id, isAdmin))) {
+      throw new HttpError(404, 'This user does not exist.');
+    }
     return { userId: id, isAdmin };
   });
 
@@ -63,30 +63,7 @@ export const adminEconomyRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.get('/api/admin/agents', async () => {
-    const { rows } = await db.query<{
-      id: string;
-      name: string;
-      kind: 'builtin' | 'custom' | 'bot';
-      owner_nickname: string | null;
-      hidden: boolean;
-      retired: boolean;
-      rating: number;
-    }>(
-      `select a.id, a.name, a.kind, u.nickname as owner_nickname, a.hidden,
-         a.retired_at is not null as retired, a.rating
-       from agents a left join users u on u.id = a.owner_id order by a.kind, lower(a.name)`,
-    );
-    const items: AdminAgent[] = rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      kind: row.kind,
-      ownerNickname: row.owner_nickname,
-      status: row.retired ? 'retired' : row.hidden ? 'hidden' : 'active',
-      rating: Math.round(row.rating),
-    }));
-    return { items };
-  });
+  app.get('/api/admin/agents', async () => ({ items: await listAdminAgents(db) }));
 
   app.post('/api/admin/agents/:id/visibility', async (request) => {
     const { id } = idParamsSchema.parse(request.params);
@@ -106,7 +83,7 @@ export const adminEconomyRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/admin/matches/:id/cancel', async (request) => {
     const { id } = idParamsSchema.parse(request.params);
-    await cancelMatch(db, id, config.BET_COMMISSION_PCT, new Date(now()));
+    await cancelMatch(db, id, settleBets, new Date(now()));
     return { matchId: id, status: 'cancelled' as const };
   });
 };

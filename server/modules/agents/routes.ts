@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { agentListQuerySchema } from '../../../core/protocol/agents.ts';
 import type { Database } from '../../db/database.ts';
+import { findAgent, listAgents } from '../../db/stores/agentStore.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { findAgent, listAgents } from './agentStore.ts';
 
 const paramsSchema = z.object({ id: z.string().min(1).max(64) });
 

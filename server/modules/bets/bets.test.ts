@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ledgerHealth } from '../../db/stores/ledgerHealth.ts';
 import {
   insertHouseAgents,
   insertMatch,
@@ -7,7 +8,6 @@ import {
 } from '../../testing/economyFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { ledgerHealth } from '../ledger/ledgerHealth.ts';
 
 describe.each(testDatabaseKinds())('POST /api/bets on %s', (kind) => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import type { Bet, PlaceBetBody } from '../../../core/protocol/bets.ts';
 import type { Database } from '../../db/database.ts';
+import { BET_COLUMNS, toBet } from '../../db/stores/betRows.ts';
+import { changeUserBalance, InsufficientBalanceError } from '../../db/stores/ledgerWriter.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { changeUserBalance, InsufficientBalanceError } from '../ledger/ledgerWriter.ts';
-import { BET_COLUMNS, toBet } from './betRows.ts';
 
 /** A placed bet, the balance after it, and whether this request created it. */
 export interface PlacedBet {

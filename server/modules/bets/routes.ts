@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { type PlaceBetResponse, placeBetBodySchema } from '../../../core/protocol/bets.ts';
+import { listUserBets } from '../../db/stores/betRows.ts';
 import { MATCH_CHANNEL, type MatchNotification } from '../../events/matchChannel.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { listUserBets } from './betRows.ts';
 import { matchPools } from './matchPools.ts';
 import { placeBet } from './placeBet.ts';
 import { settleUnsettledMatches } from './settleMatch.ts';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerHealth } from '../../db/stores/ledgerHealth.ts';
 import {
   endMatch,
   insertHouseAgents,
@@ -8,7 +9,6 @@ import {
 } from '../../testing/economyFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { ledgerHealth } from '../ledger/ledgerHealth.ts';
 import { settleMatch, settleUnsettledMatches } from './settleMatch.ts';
 
 describe.each(testDatabaseKinds())('settlement on %s', (kind) => {

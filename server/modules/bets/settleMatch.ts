@@ -1,7 +1,7 @@
 import type { BetSide } from '../../../core/betting/parimutuel.ts';
 import { settlePool } from '../../../core/betting/settlePool.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { changeUserBalance, creditHouse } from '../ledger/ledgerWriter.ts';
+import { changeUserBalance, creditHouse } from '../../db/stores/ledgerWriter.ts';
 
 /** What one settlement did, for logs and tests. */
 export interface SettlementSummary {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schedulableAgentIds } from '../../db/stores/agentOwnership.ts';
 import { insertHouseAgents, signInUsers } from '../../testing/economyFixtures.ts';
 import { createTestWallet, signIn } from '../../testing/signIn.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { schedulableAgentIds } from './agentOwnership.ts';
 
 const traits = { skill: 4, style: 'aggressive', risk: 0.3, thinkTimeMs: 500 };
 let counter = 0;

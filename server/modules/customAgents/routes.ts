@@ -6,15 +6,22 @@ import {
   updateAgentBodySchema,
 } from '../../../core/protocol/customAgents.ts';
 import type { Queryable } from '../../db/database.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import { HttpError } from '../../plugins/errors.ts';
 import {
   findOwnedAgentRow,
   listOwnedAgents,
   newCustomAgentId,
   type OwnedAgentRow,
   toOwnedAgent,
-} from './agentOwnership.ts';
+} from '../../db/stores/agentOwnership.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import {
+  countActiveAgentsLocked,
+  insertCustomAgent,
+  isAgentNameTaken,
+  retireAgent,
+  updateCustomAgent,
+} from './customAgentStore.ts';
 
 const paramsSchema = z.object({ id: z.string().min(1).max(64) });
 
@@ -22,11 +29,9 @@ const isUniqueViolation = (error: unknown): boolean =>
   (error as { code?: unknown } | null)?.code === '23505';
 
 async function assertNameFree(tx: Queryable, name: string, exceptId: string | null) {
-  const { rows } = await tx.query(
-    'select 1 from agents where lower(name) = lower($1) and id <> coalesce($2, $3)',
-    [name, exceptId, ''],
-  );
-  if (rows[0]) throw new HttpError(409, 'An agent with this name already exists.');
+  if (await isAgentNameTaken(tx, name, exceptId)) {
+    throw new HttpError(409, 'An agent with this name already exists.');
+  }
 }
 
 /** The agent for a change by its owner or an admin; 404, 403 or 409 otherwise. */
@@ -59,34 +64,19 @@ export const customAgentRoutes: FastifyPluginAsync = async (app) => {
     const id = newCustomAgentId();
     try {
       await db.transaction(async (tx) => {
-        // The user's row lock serialises their creations, so the limit holds under concurrency.
-        await tx.query('select id from users where id::text = $1 for update', [userId]);
-        const { rows } = await tx.query<{ count: number }>(
-          `select count(*)::int as count from agents
-           where owner_id::text = $1 and kind = 'custom' and retired_at is null`,
-          [userId],
-        );
-        if ((rows[0]?.count ?? 0) >= MAX_ACTIVE_AGENTS_PER_USER) {
+        if ((await countActiveAgentsLocked(tx, userId)) >= MAX_ACTIVE_AGENTS_PER_USER) {
           throw new HttpError(
             409,
             `You can have at most ${MAX_ACTIVE_AGENTS_PER_USER} active agents; retire one first.`,
           );
         }
         await assertNameFree(tx, body.name, null);
-        await tx.query(
-          `insert into agents (id, name, tagline, traits, kind, owner_id, color, created_at, games)
-           values ($1, $2, $3, $4, 'custom', $5::uuid, $6, $7, $8)`,
-          [
-            id,
-            body.name,
-            body.tagline,
-            JSON.stringify(body.traits),
-            userId,
-            body.color,
-            new Date(now()),
-            body.games,
-          ],
-        );
+        await insertCustomAgent(tx, {
+          id,
+          ownerId: userId,
+          fields: body,
+          createdAt: new Date(now()),
+        });
       });
     } catch (error) {
       if (isUniqueViolation(error))
@@ -104,19 +94,7 @@ export const customAgentRoutes: FastifyPluginAsync = async (app) => {
       const id = await db.transaction(async (tx) => {
         const agent = await agentToChange(tx, request);
         if (body.name !== undefined) await assertNameFree(tx, body.name, agent.id);
-        await tx.query(
-          `update agents set name = coalesce($2, name), tagline = coalesce($3, tagline),
-             traits = coalesce($4::jsonb, traits), color = coalesce($5, color),
-             games = coalesce($6::text[], games) where id = $1`,
-          [
-            agent.id,
-            body.name ?? null,
-            body.tagline ?? null,
-            body.traits ? JSON.stringify(body.traits) : null,
-            body.color ?? null,
-            body.games ?? null,
-          ],
-        );
+        await updateCustomAgent(tx, agent.id, body);
         return agent.id;
       });
       const updated = await findOwnedAgentRow(db, id);
@@ -131,11 +109,7 @@ export const customAgentRoutes: FastifyPluginAsync = async (app) => {
   app.delete('/api/agents/:id', { preHandler: requireUser }, async (request) => {
     const id = await db.transaction(async (tx) => {
       const agent = await agentToChange(tx, request);
-      // Retired, not deleted: its matches, ratings and earnings stay on record.
-      await tx.query('update agents set retired_at = $2 where id = $1', [
-        agent.id,
-        new Date(now()),
-      ]);
+      await retireAgent(tx, agent.id, new Date(now()));
       return agent.id;
     });
     const retired = await findOwnedAgentRow(db, id);

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyPluginAsync } from 'fastify';
 import type { MatchPools } from '../../../core/protocol/pools.ts';
+import { syncRoster } from '../../db/stores/syncRoster.ts';
 import { BOT_MOVES_CHANNEL } from '../../events/botEvents.ts';
-import { agentRoutes } from '../agents/routes.ts';
-import { syncRoster } from '../agents/syncRoster.ts';
 import { matchRoutes } from './routes.ts';
 import { MatchRunner } from './runner/matchRunner.ts';
 import { systemScheduler } from './runner/scheduler.ts';
@@ -13,7 +12,7 @@ import type { MatchEndHook } from './store/matchWriter.ts';
 import { MatchHub } from './stream/matchHub.ts';
 
 /**
- * Live matches: the roster, the event hub, the match and agent routes and, when `startRunner` is
+ * Live matches: the roster, the event hub, the match routes and, when `startRunner` is
  * set and `LIVE_MATCHES` is not 0, the runner with its worker pool (started when the app is ready).
  */
 export const matchesModule: FastifyPluginAsync<{
@@ -29,7 +28,6 @@ export const matchesModule: FastifyPluginAsync<{
   await hub.start();
   app.addHook('onClose', () => hub.stop());
   await app.register(matchRoutes, { db, hub, readPools });
-  await app.register(agentRoutes, { db });
   if (!startRunner || config.LIVE_MATCHES === 0) return;
 
   const pool = new DecisionPool();

@@ -2,10 +2,10 @@ import { getAddress } from 'viem';
 import { z } from 'zod';
 import { type Profile, type ProfileBet, profileBetSchema } from '../../../core/protocol/profile.ts';
 import type { Queryable } from '../../db/database.ts';
-import { BET_COLUMNS, toBet } from '../bets/betRows.ts';
-import { listOwnedAgents } from '../customAgents/agentOwnership.ts';
-import { listUserLedger } from '../ledger/ledgerQueries.ts';
-import { findUserById } from '../users/userStore.ts';
+import { listOwnedAgents } from '../../db/stores/agentOwnership.ts';
+import { BET_COLUMNS, toBet } from '../../db/stores/betRows.ts';
+import { listUserLedger } from '../../db/stores/ledgerQueries.ts';
+import { findUserById } from '../../db/stores/userStore.ts';
 
 /** Most bets and ledger rows the profile shows. */
 const PROFILE_ROWS = 100;

@@ -5,10 +5,10 @@ import {
   NOT_AN_ADDRESS_SEARCH,
 } from '../../../core/protocol/adminUsers.ts';
 import { meSchema } from '../../../core/protocol/auth.ts';
+import { STARTING_BALANCE } from '../../db/stores/userStore.ts';
 import { createTestWallet, signIn } from '../../testing/signIn.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { STARTING_BALANCE } from './userStore.ts';
 
 describe.each(testDatabaseKinds())('users on %s', (kind) => {
   const admin = createTestWallet();

@@ -3,6 +3,7 @@ import { matchListResponseSchema } from '../../../../core/protocol/matches.ts';
 import { moveEventSchema } from '../../../../core/protocol/matchMoves.ts';
 import { openDatabase } from '../../../db/database.ts';
 import { migrate } from '../../../db/migrate.ts';
+import { syncRoster } from '../../../db/stores/syncRoster.ts';
 import { type OwnPostgres, startOwnPostgres } from '../../../testing/ownPostgres.ts';
 import {
   type ServerProcess,
@@ -11,7 +12,6 @@ import {
 } from '../../../testing/serverProcess.ts';
 import { openSse } from '../../../testing/sseReader.ts';
 import { insertQuickAgents } from '../../../testing/testAgents.ts';
-import { syncRoster } from '../../agents/syncRoster.ts';
 
 /** What a watcher saw of one match, across however many connections it took. */
 interface Watched {

@@ -3,6 +3,7 @@ import type { GameId } from '../../../../core/games/gameIds.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
 import { type Database, openDatabase } from '../../../db/database.ts';
 import { migrate } from '../../../db/migrate.ts';
+import { syncRoster } from '../../../db/stores/syncRoster.ts';
 import {
   createScratchDatabase,
   type ServerProcess,
@@ -10,7 +11,6 @@ import {
   stopServerProcess,
 } from '../../../testing/serverProcess.ts';
 import { insertQuickAgents } from '../../../testing/testAgents.ts';
-import { syncRoster } from '../../agents/syncRoster.ts';
 
 const LIVE_MATCHES = 4;
 

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AdminAgent } from '../../../../core/protocol/adminEconomy.ts';
+import { DataTable, type DataTableColumn } from '../../../lib/table/DataTable.tsx';
 import { adminActions, adminAgentsQueryOptions } from '../api/adminApi.ts';
 import { AdminListState } from './AdminListState.tsx';
 import { useAdminAction } from './useAdminAction.ts';
@@ -8,6 +10,25 @@ export function AgentsAdmin() {
   const agents = useQuery(adminAgentsQueryOptions());
   const setHidden = useAdminAction(adminActions.setHidden, 'Agent updated');
   const rows = agents.data?.items.length;
+  const columns: readonly DataTableColumn<AdminAgent>[] = [
+    { header: 'Agent', cell: (agent) => agent.name },
+    { header: 'Owner', cell: (agent) => agent.ownerNickname ?? 'Built-in' },
+    { header: 'Status', cell: (agent) => agent.status },
+    { header: 'Rating', cell: (agent) => agent.rating },
+    {
+      header: 'Action',
+      cell: (agent) =>
+        agent.status === 'retired' ? null : (
+          <button
+            type="button"
+            className="button"
+            onClick={() => setHidden.mutate([agent.id, agent.status === 'active'])}
+          >
+            {agent.status === 'active' ? 'Hide' : 'Restore'}
+          </button>
+        ),
+    },
+  ];
   return (
     <section aria-labelledby="admin-agents">
       <h2 id="admin-agents" className="section-title">
@@ -20,39 +41,14 @@ export function AgentsAdmin() {
         failed="The agents could not be loaded."
         empty="No agents yet."
       />
-      {rows ? (
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Agent</th>
-              <th scope="col">Owner</th>
-              <th scope="col">Status</th>
-              <th scope="col">Rating</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {agents.data?.items.map((agent) => (
-              <tr key={agent.id}>
-                <td>{agent.name}</td>
-                <td>{agent.ownerNickname ?? 'Built-in'}</td>
-                <td>{agent.status}</td>
-                <td>{agent.rating}</td>
-                <td>
-                  {agent.status === 'retired' ? null : (
-                    <button
-                      type="button"
-                      className="button"
-                      onClick={() => setHidden.mutate([agent.id, agent.status === 'active'])}
-                    >
-                      {agent.status === 'active' ? 'Hide' : 'Restore'}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {agents.data && rows ? (
+        <DataTable
+          caption="Agents"
+          columns={columns}
+          rows={agents.data.items}
+          rowKey={(agent) => agent.id}
+          empty={null}
+        />
       ) : null}
     </section>
   );

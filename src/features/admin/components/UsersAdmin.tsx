@@ -1,10 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { formatThousands } from '../../../../core/format/balance.ts';
-import { isValidUserSearch, NOT_AN_ADDRESS_SEARCH } from '../../../../core/protocol/adminUsers.ts';
+import {
+  type AdminUsersResponse,
+  isValidUserSearch,
+  NOT_AN_ADDRESS_SEARCH,
+} from '../../../../core/protocol/adminUsers.ts';
+import { DataTable, type DataTableColumn } from '../../../lib/table/DataTable.tsx';
 import { adminActions, adminUsersQueryOptions } from '../api/adminApi.ts';
 import { AdminListState } from './AdminListState.tsx';
 import { useAdminAction } from './useAdminAction.ts';
+
+type AdminUser = AdminUsersResponse['users'][number];
 
 /** Users: search, make or remove admins, grant or deduct balance with a reason. */
 export function UsersAdmin() {
@@ -19,6 +26,29 @@ export function UsersAdmin() {
   const rows = searchProblem === null ? users.data?.users.length : undefined;
   const [amount, setAmount] = useState('100');
   const [reason, setReason] = useState('');
+  const columns: readonly DataTableColumn<AdminUser>[] = [
+    { header: 'Nickname', cell: (user) => user.nickname },
+    { header: 'Address', cell: (user) => user.address, className: 'address' },
+    { header: 'Balance', cell: (user) => formatThousands(BigInt(user.balance)) },
+    { header: 'Role', cell: (user) => (user.isAdmin ? 'Admin' : 'Player') },
+    {
+      header: 'Actions',
+      cell: (user) => (
+        <>
+          <button
+            type="button"
+            className="button"
+            onClick={() => setRole.mutate([user.userId, !user.isAdmin])}
+          >
+            {user.isAdmin ? 'Remove admin' : 'Make admin'}
+          </button>{' '}
+          <button type="button" className="button" onClick={() => setTarget(user.userId)}>
+            Grant or deduct
+          </button>
+        </>
+      ),
+    },
+  ];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (target) adjust.mutate([target, Number(amount), reason]);
@@ -50,40 +80,15 @@ export function UsersAdmin() {
           {searchProblem}
         </p>
       )}
-      {rows ? (
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Nickname</th>
-              <th scope="col">Address</th>
-              <th scope="col">Balance</th>
-              <th scope="col">Role</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data?.users.map((user) => (
-              <tr key={user.userId} data-testid="admin-user">
-                <td>{user.nickname}</td>
-                <td className="address">{user.address}</td>
-                <td>{formatThousands(BigInt(user.balance))}</td>
-                <td>{user.isAdmin ? 'Admin' : 'Player'}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="button"
-                    onClick={() => setRole.mutate([user.userId, !user.isAdmin])}
-                  >
-                    {user.isAdmin ? 'Remove admin' : 'Make admin'}
-                  </button>{' '}
-                  <button type="button" className="button" onClick={() => setTarget(user.userId)}>
-                    Grant or deduct
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {users.data && rows ? (
+        <DataTable
+          caption="Users"
+          columns={columns}
+          rows={users.data.users}
+          rowKey={(user) => user.userId}
+          empty={null}
+          rowTestId="admin-user"
+        />
       ) : null}
       {target ? (
         <form className="inline-form" onSubmit={submit} aria-label="Change balance">

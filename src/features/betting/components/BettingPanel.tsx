@@ -2,10 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { BET_SIDES, type BetSide } from '../../../../core/betting/parimutuel.ts';
 import { formatThousands } from '../../../../core/format/balance.ts';
+import { poolsQueryOptions } from '../../../lib/queries/poolsQueryOptions.ts';
+import { DataTable } from '../../../lib/table/DataTable.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { myBetsQueryOptions } from '../api/myBetsQueryOptions.ts';
 import { placeBet } from '../api/placeBet.ts';
-import { poolsQueryOptions } from '../api/poolsQueryOptions.ts';
 import './betting.css';
 
 /** The signed-in user's query key (the header balance reads it); shared by name, not import. */
@@ -52,7 +53,7 @@ export function BettingPanel({
   });
 
   if (!pools.data) return null;
-  const { open, odds, commissionPct } = pools.data;
+  const { open, odds, commissionPct, pools: poolSizes } = pools.data;
   const labels: Record<BetSide, string> = { first: names[0], second: names[1], draw: 'Draw' };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -64,24 +65,29 @@ export function BettingPanel({
       <h2 id="betting-title" className="section-title">
         Betting {open ? <span className="badge">Open</span> : <span className="badge">Closed</span>}
       </h2>
-      <table className="pools" data-testid="pools">
-        <thead>
-          <tr>
-            <th scope="col">Side</th>
-            <th scope="col">Pool</th>
-            <th scope="col">Odds</th>
-          </tr>
-        </thead>
-        <tbody>
-          {BET_SIDES.map((key) => (
-            <tr key={key}>
-              <th scope="row">{labels[key]}</th>
-              <td data-testid={`pool-${key}`}>{formatThousands(pools.data.pools[key])}</td>
-              <td>{odds[key] === null ? '—' : `${odds[key].toFixed(2)}×`}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption="Pools and odds"
+        columns={[
+          { header: 'Side', cell: (side) => labels[side], rowHeader: true },
+          {
+            header: 'Pool',
+            cell: (side) => formatThousands(poolSizes[side]),
+            cellTestId: (side) => `pool-${side}`,
+          },
+          {
+            header: 'Odds',
+            cell: (side) => {
+              const sideOdds = odds[side];
+              return sideOdds === null ? '—' : `${sideOdds.toFixed(2)}×`;
+            },
+          },
+        ]}
+        rows={BET_SIDES}
+        rowKey={(side) => side}
+        empty={null}
+        className="pools"
+        testId="pools"
+      />
       <p className="hint">
         Parimutuel: winners share the pool; {commissionPct}% goes to the agents’ owners.
       </p>

@@ -1,9 +1,8 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
 import type { MatchSummary } from '../../../../core/protocol/matches.ts';
 import { GameFilter, useGameFilter } from '../../../lib/games/GameFilter.tsx';
 import { useDeferredQuery } from '../../../lib/query/useDeferredQuery.ts';
-import { AnnouncedMatches } from '../../betting/components/AnnouncedMatches.tsx';
 import { matchesQueryOptions } from '../api/matchesQueryOptions.ts';
 import { MatchCard } from './MatchCard.tsx';
 
@@ -11,7 +10,12 @@ import { MatchCard } from './MatchCard.tsx';
  * Active Games: every live match as a small board playing in place, recent finished below, of
  * every game or of the one `?game=` names.
  */
-export function ActiveGamesPage() {
+export function ActiveGamesPage({
+  announcedMatches,
+}: {
+  /** The betting section over the announced matches, which the app composes in. */
+  announcedMatches: (announced: readonly MatchSummary[] | undefined, pending: boolean) => ReactNode;
+}) {
   const game = useGameFilter();
   const live = useDeferredQuery(matchesQueryOptions('live', 20, game));
   const finished = useDeferredQuery(matchesQueryOptions('finished', 12, game));
@@ -24,7 +28,7 @@ export function ActiveGamesPage() {
         to watch it up close.
       </p>
       <GameFilter current={game} />
-      <AnnouncedMatches announced={announced.data?.items} pending={announced.isPending} />
+      {announcedMatches(announced.data?.items, announced.isPending)}
       <h2>Live now</h2>
       {live.isPending ? (
         <p role="status" className="match-grid-pending">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
 import { moveEventSchema } from '../../../../core/protocol/matchMoves.ts';
@@ -5,7 +6,6 @@ import { agentsQueryOptions } from '../../../lib/queries/agentsQueryOptions.ts';
 import { useDeferredQuery } from '../../../lib/query/useDeferredQuery.ts';
 import { startsInText } from '../../../lib/time/startsInText.ts';
 import { useNow } from '../../../lib/time/useNow.ts';
-import { BettingPanel } from '../../betting/components/BettingPanel.tsx';
 import { matchQueryOptions } from '../api/matchQueryOptions.ts';
 import { GameBoard } from '../boards/GameBoard.tsx';
 import { moveText } from '../boards/moveText.ts';
@@ -22,8 +22,15 @@ import { ShareLink } from './ShareLink.tsx';
 const watchLead = (game: string) =>
   `Two AI agents play ${game}, move by move. Beside each move: the evaluation and the reason its agent gave.`;
 
-/** The watch page of one match: live as it is played, or as a replay once it is over. */
-export function WatchPage() {
+/**
+ * The watch page of one match: live as it is played, or as a replay once it is over. The app
+ * passes in the betting panel (`betting`), so this feature never imports the betting one.
+ */
+export function WatchPage({
+  betting,
+}: {
+  betting: (matchId: string, names: readonly [string, string]) => ReactNode;
+}) {
   const { sessionId = '' } = useParams();
   const detail = useDeferredQuery(matchQueryOptions(sessionId));
   const roster = useDeferredQuery(agentsQueryOptions());
@@ -146,7 +153,7 @@ export function WatchPage() {
               : {})}
           />
           <ShareLink title={`${first.name} vs ${second.name} on Gridmind`} />
-          <BettingPanel matchId={match.id} names={names} />
+          {betting(match.id, names)}
         </div>
         <div>
           <h2>Moves</h2>

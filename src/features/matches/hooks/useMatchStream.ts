@@ -9,7 +9,7 @@ import {
   spectatorsEventSchema,
 } from '../../../../core/protocol/matches.ts';
 import { matchPoolsSchema } from '../../../../core/protocol/pools.ts';
-import { poolsQueryOptions } from '../../betting/api/poolsQueryOptions.ts';
+import { poolsQueryOptions } from '../../../lib/queries/poolsQueryOptions.ts';
 
 /** What every move event carries: its match, its ply and the encoded move list after it. */
 type MoveProgress = z.infer<typeof moveProgressSchema>;

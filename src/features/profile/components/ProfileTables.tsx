@@ -1,6 +1,7 @@
 import { formatThousands } from '../../../../core/format/balance.ts';
 import type { LedgerEntry } from '../../../../core/protocol/ledger.ts';
 import type { Profile } from '../../../../core/protocol/profile.ts';
+import { DataTable, type DataTableColumn } from '../../../lib/table/DataTable.tsx';
 
 const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   welcome: 'Welcome grant',
@@ -16,97 +17,97 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
 const signed = (amount: number) => `${amount > 0 ? '+' : ''}${formatThousands(amount)}`;
 const when = (iso: string) => new Date(iso).toLocaleString();
 
+type ProfileBet = Profile['bets'][number];
+type ProfileAgent = Profile['agents'][number];
+type ProfileLedgerEntry = Profile['ledger'][number];
+
+const BET_COLUMNS: readonly DataTableColumn<ProfileBet>[] = [
+  {
+    header: 'Match',
+    cell: (bet) => (
+      <a href={`/games/sessions/${bet.matchId}`}>
+        {bet.players[0]} vs {bet.players[1]}
+      </a>
+    ),
+  },
+  {
+    header: 'Backed',
+    cell: (bet) => (bet.side === 'draw' ? 'Draw' : bet.players[bet.side === 'first' ? 0 : 1]),
+  },
+  { header: 'Stake', cell: (bet) => formatThousands(bet.amount) },
+  {
+    header: 'Outcome',
+    cell: (bet) =>
+      `${bet.status === 'open' ? 'Waiting' : bet.status}${bet.payout ? ` (+${formatThousands(bet.payout)})` : ''}`,
+  },
+];
+
+const AGENT_COLUMNS: readonly DataTableColumn<ProfileAgent>[] = [
+  {
+    header: 'Agent',
+    cell: (agent) => (
+      <>
+        <span className="agent-swatch" style={{ background: agent.color }} aria-hidden />{' '}
+        <a href={`/agents/${agent.id}`}>{agent.name}</a>
+      </>
+    ),
+  },
+  { header: 'Status', cell: (agent) => agent.status },
+  { header: 'Rating', cell: (agent) => agent.rating },
+  {
+    header: 'W / L / D',
+    cell: (agent) => `${agent.record.wins} / ${agent.record.losses} / ${agent.record.draws}`,
+  },
+  { header: 'Earnings', cell: (agent) => formatThousands(agent.earnings) },
+];
+
+const LEDGER_COLUMNS: readonly DataTableColumn<ProfileLedgerEntry>[] = [
+  { header: 'When', cell: (entry) => when(entry.createdAt) },
+  {
+    header: 'What',
+    cell: (entry) =>
+      `${KIND_LABELS[entry.kind]}${entry.kind.startsWith('admin') ? `: ${entry.reason}` : ''}`,
+  },
+  { header: 'Points', cell: (entry) => signed(entry.amount) },
+];
+
 /** The user's bets with their matches and outcomes. */
 export function BetsTable({ bets }: { bets: Profile['bets'] }) {
-  if (bets.length === 0) return <p>No bets yet. Bet on an announced match from its watch page.</p>;
   return (
-    <table className="data-table" data-testid="profile-bets">
-      <thead>
-        <tr>
-          <th scope="col">Match</th>
-          <th scope="col">Backed</th>
-          <th scope="col">Stake</th>
-          <th scope="col">Outcome</th>
-        </tr>
-      </thead>
-      <tbody>
-        {bets.map((bet) => (
-          <tr key={bet.id}>
-            <td>
-              <a href={`/games/sessions/${bet.matchId}`}>
-                {bet.players[0]} vs {bet.players[1]}
-              </a>
-            </td>
-            <td>{bet.side === 'draw' ? 'Draw' : bet.players[bet.side === 'first' ? 0 : 1]}</td>
-            <td>{formatThousands(bet.amount)}</td>
-            <td>
-              {bet.status === 'open' ? 'Waiting' : bet.status}
-              {bet.payout ? ` (+${formatThousands(bet.payout)})` : ''}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption="Your bets"
+      columns={BET_COLUMNS}
+      rows={bets}
+      rowKey={(bet) => bet.id}
+      empty="No bets yet. Bet on an announced match from its watch page."
+      testId="profile-bets"
+    />
   );
 }
 
 /** The user's agents with records and what betters paid them. */
 export function OwnedAgentsTable({ agents }: { agents: Profile['agents'] }) {
-  if (agents.length === 0) return <p>You have no agents yet.</p>;
   return (
-    <table className="data-table">
-      <thead>
-        <tr>
-          <th scope="col">Agent</th>
-          <th scope="col">Status</th>
-          <th scope="col">Rating</th>
-          <th scope="col">W / L / D</th>
-          <th scope="col">Earnings</th>
-        </tr>
-      </thead>
-      <tbody>
-        {agents.map((agent) => (
-          <tr key={agent.id}>
-            <td>
-              <span className="agent-swatch" style={{ background: agent.color }} aria-hidden />{' '}
-              <a href={`/agents/${agent.id}`}>{agent.name}</a>
-            </td>
-            <td>{agent.status}</td>
-            <td>{agent.rating}</td>
-            <td>
-              {agent.record.wins} / {agent.record.losses} / {agent.record.draws}
-            </td>
-            <td>{formatThousands(agent.earnings)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption="Your agents"
+      columns={AGENT_COLUMNS}
+      rows={agents}
+      rowKey={(agent) => agent.id}
+      empty="You have no agents yet."
+    />
   );
 }
 
 /** The user's own ledger: every change of their balance, newest first. */
 export function LedgerTable({ ledger }: { ledger: Profile['ledger'] }) {
   return (
-    <table className="data-table" data-testid="profile-ledger">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">What</th>
-          <th scope="col">Points</th>
-        </tr>
-      </thead>
-      <tbody>
-        {ledger.map((entry) => (
-          <tr key={entry.id}>
-            <td>{when(entry.createdAt)}</td>
-            <td>
-              {KIND_LABELS[entry.kind]}
-              {entry.kind.startsWith('admin') ? `: ${entry.reason}` : ''}
-            </td>
-            <td>{signed(entry.amount)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption="Balance history"
+      columns={LEDGER_COLUMNS}
+      rows={ledger}
+      rowKey={(entry) => entry.id}
+      empty="No change to your balance yet."
+      testId="profile-ledger"
+    />
   );
 }

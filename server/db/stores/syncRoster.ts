@@ -1,6 +1,6 @@
 import { BUILT_IN_AGENTS } from '../../../core/agents/roster.ts';
 import { GAME_IDS } from '../../../core/games/gameIds.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '../database.ts';
 
 /**
  * Upserts the built-in roster into `agents` at start-up: new agents appear, renamed or re-tuned

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../db/database.ts';
-import { generateNickname } from './nickname.ts';
+import { generateNickname } from '../../modules/users/nickname.ts';
+import type { Queryable } from '../database.ts';
 
 /** Points a new user starts with. */
 export const STARTING_BALANCE = 1000n;

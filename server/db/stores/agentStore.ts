@@ -3,7 +3,7 @@ import { agentTraitsSchema } from '../../../core/agents/traits.ts';
 import { GAME_IDS, type GameId, isGameId } from '../../../core/games/gameIds.ts';
 import { type AgentDetail, ratingHistoryPointSchema } from '../../../core/protocol/agentDetail.ts';
 import { type AgentSummary, agentSummarySchema } from '../../../core/protocol/agents.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '../database.ts';
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 

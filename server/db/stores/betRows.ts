@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Bet, betSchema } from '../../../core/protocol/bets.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '../database.ts';
 
 const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));
 

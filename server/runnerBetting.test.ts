@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { insertHouseAgents } from '../../testing/economyFixtures.ts';
-import { manualScheduler } from '../../testing/manualScheduler.ts';
-import { openTestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { ledgerHealth } from '../ledger/ledgerHealth.ts';
-import { MatchRunner } from '../matches/runner/matchRunner.ts';
-import { DecisionPool } from '../matches/runner/workerPool.ts';
-import { findMatch } from '../matches/store/matchStore.ts';
-import { placeBet } from './placeBet.ts';
-import { settleMatch } from './settleMatch.ts';
+import type { Database } from './db/database.ts';
+import { ledgerHealth } from './db/stores/ledgerHealth.ts';
+import { placeBet } from './modules/bets/placeBet.ts';
+import { settleMatch } from './modules/bets/settleMatch.ts';
+import { MatchRunner } from './modules/matches/runner/matchRunner.ts';
+import { DecisionPool } from './modules/matches/runner/workerPool.ts';
+import { findMatch } from './modules/matches/store/matchStore.ts';
+import { insertHouseAgents } from './testing/economyFixtures.ts';
+import { manualScheduler } from './testing/manualScheduler.ts';
+import { openTestDatabase, testDatabaseKinds } from './testing/testDatabase.ts';
 
 const WINDOW_MS = 30_000;
 

@@ -1,15 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameOf } from '../../../core/games/registry.ts';
-import { replay } from '../../../core/games/replay.ts';
-import { BotClient } from '../../../scripts/bot/botClient.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
-import { signInUsers } from '../../testing/economyFixtures.ts';
-import { insertQuickAgents } from '../../testing/testAgents.ts';
-import { openTestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { findMatch } from '../matches/store/matchStore.ts';
+import { gameOf } from '../core/games/registry.ts';
+import { replay } from '../core/games/replay.ts';
+import { BotClient } from '../scripts/bot/botClient.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { findMatch } from './modules/matches/store/matchStore.ts';
+import { signInUsers } from './testing/economyFixtures.ts';
+import { insertQuickAgents } from './testing/testAgents.ts';
+import { openTestDatabase, testDatabaseKinds } from './testing/testDatabase.ts';
 
 describe.each(testDatabaseKinds())('the reference bot on %s', (kind) => {
   let db: Database;

@@ -1,0 +1,11 @@
+import { BettingPanel } from '../features/betting/components/BettingPanel.tsx';
+import { WatchPage } from '../features/matches/components/WatchPage.tsx';
+
+const betting = (matchId: string, names: readonly [string, string]) => (
+  <BettingPanel matchId={matchId} names={names} />
+);
+
+/** The app composes features: the watch page shows the match's betting panel. */
+export function WatchRoute() {
+  return <WatchPage betting={betting} />;
+}
