@@ -432,7 +432,13 @@ describe.each(testDatabaseKinds())('bots on %s', (kind) => {
     );
     expect(rows.map((row) => row.status).sort()).toEqual(['lost', 'won']);
     expect(await ledgerHealth(t.db)).toMatchObject({ agrees: true, openStakes: 0 });
-    expect(botId).toMatch(/^bot-/);
+    // Its owner earns the commission on it like any agent owner: half of 5% of the 200 staked.
+    const commission = await t.db.query<{ amount: string }>(
+      `select sum(amount)::text as amount from ledger_entries
+       where kind = 'commission' and agent_id = $1 and account = 'user'`,
+      [botId],
+    );
+    expect(commission.rows[0]?.amount).toBe('5');
     stream.close();
   });
 });
