@@ -32,6 +32,7 @@ hub.dispatch = function timedDispatch(this: MatchHub, notification: MatchNotific
     const line = {
       ply: notification.event.ply,
       matchId: notification.event.matchId,
+      at: receivedMs,
       commitMs: receivedMs - Date.parse(notification.event.playedAt),
       loopMs: Math.round(loopMs * 10) / 10,
       ...(schedule && after

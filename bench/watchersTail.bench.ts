@@ -31,6 +31,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** One move's fan-out loop as the writing process timed it (ms): wall, on a core, waiting. */
 interface FanoutLoop {
   ply: number;
+  /** When the server received the move (epoch ms; the server's fan-outs only). */
+  at?: number;
   loopMs: number;
   loopCpuMs?: number;
   loopWaitMs?: number;
@@ -50,6 +52,8 @@ interface ServerLog {
   results: { matchId: string; at: number }[];
   fanouts: Map<string, FanoutLoop[]>;
   stalls: Stall[];
+  /** Synchronous file calls on the main thread over 20 ms (syncIoProbe.ts). */
+  slowFileCalls: { call: string; ms: number; at: number }[];
 }
 
 function spawnServer(
@@ -61,7 +65,7 @@ function spawnServer(
   const profileDir = process.env.TAIL_CPU_PROF;
   const nodeArgs = [
     '--expose-gc --import tsx --import ./bench/fanoutProbe.ts --import ./bench/serverMemoryProbe.ts',
-    '--import ./bench/loopDelayProbe.ts',
+    '--import ./bench/loopDelayProbe.ts --import ./bench/syncIoProbe.ts',
     profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : '',
   ].join(' ');
   const child = spawn(
@@ -99,6 +103,7 @@ function spawnServer(
           log.fanouts.set(move.matchId, loops);
         } else if (kind === 'result') log.results.push(JSON.parse(json));
         else if (kind === 'stall') log.stalls.push(JSON.parse(json));
+        else if (kind === 'syncio') log.slowFileCalls.push(JSON.parse(json));
         else if (line.includes('Gridmind is running')) resolve(child);
       }
     });
@@ -172,18 +177,21 @@ function describe(figures: ReturnType<typeof moveFigures>): string {
   );
 }
 
-/** The server's event-loop delay since the last reading (ms), which resets it. */
-function loopDelay(server: ChildProcess): Promise<{ p50: number; p99: number; max: number }> {
+/** Asks a probe in the server for its figures since the last asking, which resets them. */
+function ask<T>(server: ChildProcess, kind: 'loop' | 'syncio'): Promise<T> {
   return new Promise((resolve) => {
-    const listener = (message: { kind?: string; p50: number; p99: number; max: number }) => {
-      if (message.kind !== 'loop') return;
+    const listener = (message: { kind?: string }) => {
+      if (message.kind !== kind) return;
       server.off('message', listener);
-      resolve(message);
+      resolve(message as T);
     };
     server.on('message', listener);
-    server.send('loop');
+    server.send(kind);
   });
 }
+
+type LoopDelay = { p50: number; p99: number; max: number };
+type FileCalls = { calls: number; totalMs: number; slowestMs: number };
 
 /** Connects the clients to `url`, times every move of the window, and returns their reports. */
 async function watch(
@@ -206,7 +214,13 @@ async function watch(
 }
 
 async function serverRun(binary: string, dir: string, run: number): Promise<void> {
-  const log: ServerLog = { starts: [], results: [], fanouts: new Map(), stalls: [] };
+  const log: ServerLog = {
+    starts: [],
+    results: [],
+    fanouts: new Map(),
+    stalls: [],
+    slowFileCalls: [],
+  };
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = await spawnServer(dir, run, port, log);
@@ -223,11 +237,13 @@ async function serverRun(binary: string, dir: string, run: number): Promise<void
       `${base}/api/matches/${match.id}/events`,
       match.plies,
       async () => {
-        await loopDelay(server); // resets the histogram: the next reading covers the window only
+        // Resets the probes: their next readings cover the window only.
+        await Promise.all([ask<LoopDelay>(server, 'loop'), ask<FileCalls>(server, 'syncio')]);
         return plies();
       },
     );
-    const delay = await loopDelay(server);
+    const delay = await ask<LoopDelay>(server, 'loop');
+    const fileCalls = await ask<FileCalls>(server, 'syncio');
     const within = <T extends { at: number }>(list: T[]) =>
       list.filter((entry) => entry.at >= watched.startedAt && entry.at <= watched.endedAt);
     const stalls = within(log.stalls).sort((x, y) => y.ms - x.ms);
@@ -243,10 +259,29 @@ async function serverRun(binary: string, dir: string, run: number): Promise<void
         `${within(log.results).length} matches ended and ${within(log.starts).length} started; ` +
         `loop delay p50 ${delay.p50} / p99 ${delay.p99} / max ${delay.max} ms; load ${loadavg()[0]?.toFixed(1)}`,
     );
+    // A turn that began before a watched fan-out and ended after it held that fan-out.
+    const watchedAt = (log.fanouts.get(match.id) ?? []).map((loop) => loop.at ?? 0);
+    const heldFanout = (stall: Stall) =>
+      watchedAt.some((at) => at >= stall.at - stall.ms - 5 && at <= stall.at);
+    const others = stalls
+      .filter((stall) => !heldFanout(stall))
+      .sort((x, y) => (y.cpuMs ?? y.ms) - (x.cpuMs ?? x.ms));
     console.log(
-      `    turns over 40 ms in the window (ms, on a core/waiting): ${stalls.length}, longest ` +
-        `${stalls.slice(0, 8).map(turn).join(', ') || 'none'}; after it (clients gone): ` +
-        `${afterWindow.map(turn).slice(0, 3).join(', ') || 'none'}`,
+      `    turns over 40 ms in the window (ms, on a core/waiting): ${stalls.length}; with the ` +
+        `watched fan-out ${stalls.filter(heldFanout).slice(0, 5).map(turn).join(', ') || 'none'}; ` +
+        `without it, most CPU first: ${others.slice(0, 6).map(turn).join(', ') || 'none'}; ` +
+        `after the window (clients gone): ${afterWindow.map(turn).slice(0, 3).join(', ') || 'none'}`,
+    );
+    const slowFiles = within(log.slowFileCalls).sort((x, y) => y.ms - x.ms);
+    console.log(
+      `    synchronous file calls on the main thread (PGlite's data files): ${fileCalls.calls} ` +
+        `taking ${fileCalls.totalMs} ms, slowest ${ms(fileCalls.slowestMs)} ms; over 20 ms: ` +
+        `${
+          slowFiles
+            .map((call) => `${call.call} ${call.ms}`)
+            .slice(0, 6)
+            .join(', ') || 'none'
+        }`,
     );
   } finally {
     server.kill('SIGTERM');
