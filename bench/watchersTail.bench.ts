@@ -5,8 +5,10 @@
  * minute); then, in the same run, the same clients watch a bare Node SSE loop (bareSseServer.ts)
  * writing a move frame as often. For each move the clients note when the first and the last
  * stream read it: its delivery spread. Prints p50/p90/p99 and the slowest spread for both, how
- * many matches ended and started meanwhile, the server's event-loop delay (p50/p99/max) and its
- * turns that held the loop over 40 ms (loopDelayProbe.ts). TAIL_RUNS (2), TAIL_WATCHERS (5000),
+ * many matches ended and started meanwhile, the server's event-loop delay (p50/p99/max), its
+ * turns that held the loop over 40 ms split into time on a core and time waiting for one
+ * (loopDelayProbe.ts), the fan-out's own write loop split the same way (fanoutProbe.ts), and its
+ * synchronous file calls on the main thread (syncIoProbe.ts). TAIL_RUNS (2), TAIL_WATCHERS (5000),
  * TAIL_SECONDS (60); TAIL_DATABASE_URL runs the server on PostgreSQL instead of its PGlite;
  * TAIL_CPU_PROF=dir writes the server's CPU profile there. Asserts nothing.
  */
