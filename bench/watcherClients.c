@@ -11,9 +11,10 @@
  *   "report"                     print the figures and go on draining
  * Messages on standard output, one JSON object per line, as watcherClients.ts sends over IPC:
  *   {"kind":"connected","failed":F,"connectMs":T}, {"kind":"done"},
- *   {"kind":"report","failed":F,"cpuMs":C,"latencies":[...]}
+ *   {"kind":"report","failed":F,"cpuMs":C,"latencies":[...],"moves":[[ply,played,first,last,n],...]}
  * Latency: the wall clock when the read holding an event's first byte returned, minus the
- * event's `playedAt` (both this machine's clock, in ms).
+ * event's `playedAt` (both this machine's clock, in ms). `moves` gives, per timed ply, when the
+ * first and the last stream read it (epoch ms) and how many did: a move's delivery spread.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -32,6 +33,7 @@
 #define BATCH 250
 #define TAIL_MAX 4096
 #define READ_MAX 65536
+#define PLY_MAX 4096
 
 static const char MOVE_MARK[] = "event: move\ndata: ";
 #define MOVE_MARK_LEN (sizeof MOVE_MARK - 1)
@@ -55,6 +57,9 @@ static double *latencies;
 static int latency_count;
 static double cpu_at_measure_ms = -1;
 static double cpu_ms = -1;
+/* Per ply: when it was played, when the first and the last stream read it, by how many. */
+static double ply_played[PLY_MAX], ply_first[PLY_MAX], ply_last[PLY_MAX];
+static int ply_reads[PLY_MAX];
 
 static double now_ms(void) {
   struct timespec ts;
@@ -106,6 +111,16 @@ static int scan(struct stream *stream, const char *text, int length, int tail_le
         double stamp = (at - text) < tail_len ? stream->tail_stamp_ms : now;
         double played = parse_iso_ms(played_at + 12);
         if (played >= 0) latencies[latency_count++] = stamp - played;
+        if (ply >= 0 && ply < PLY_MAX) {
+          if (ply_reads[ply]++ == 0) {
+            ply_played[ply] = played;
+            ply_first[ply] = stamp;
+            ply_last[ply] = stamp;
+          } else {
+            if (stamp < ply_first[ply]) ply_first[ply] = stamp;
+            if (stamp > ply_last[ply]) ply_last[ply] = stamp;
+          }
+        }
         if (++stream->moves == wanted && ++satisfied == count) {
           stop_cpu_clock();
           printf("{\"kind\":\"done\"}\n");
@@ -124,6 +139,13 @@ static void report(void) {
   printf("{\"kind\":\"report\",\"failed\":%d,\"cpuMs\":%.1f,\"latencies\":[", failed,
          cpu_ms < 0 ? 0 : cpu_ms);
   for (int i = 0; i < latency_count; i++) printf(i ? ",%.0f" : "%.0f", latencies[i]);
+  printf("],\"moves\":[");
+  for (int ply = 0, first = 1; ply < PLY_MAX; ply++) {
+    if (!ply_reads[ply]) continue;
+    printf("%s[%d,%.1f,%.1f,%.1f,%d]", first ? "" : ",", ply, ply_played[ply], ply_first[ply],
+           ply_last[ply], ply_reads[ply]);
+    first = 0;
+  }
   printf("]}\n");
   fflush(stdout);
 }
@@ -134,6 +156,8 @@ static void command(char *line) {
   if (sscanf(line, "measure %ld %d", &ply, &moves) == 2) {
     from_ply = ply;
     wanted = moves;
+    free(latencies);
+    latency_count = 0;
     latencies = calloc((size_t)count * (size_t)moves + 1, sizeof *latencies);
     cpu_at_measure_ms = cpu_now_ms();
   } else if (strncmp(line, "report", 6) == 0) {

@@ -18,6 +18,11 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { matchListResponseSchema } from '../core/protocol/matches.ts';
 import { freePort } from '../server/testing/serverProcess.ts';
+import {
+  type ClientProcess,
+  startNativeClients,
+  startNodeClients,
+} from './watcherClientProcess.ts';
 import { buildNativeClient } from './watcherClientsNative.ts';
 
 // WATCHERS=1000,5000 runs only those rounds.
@@ -104,116 +109,6 @@ async function liveMatch(base: string, deadline: number): Promise<{ id: string; 
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('no live match');
-}
-
-/** What the parent asks a client process: start timing, or send the figures. */
-type ClientCommand = { kind: 'measure'; fromPly: number; moves: number } | { kind: 'report' };
-
-/** A message from a client process (both kinds send the same ones). */
-interface ClientMessage {
-  kind: string;
-  latencies?: number[];
-  failed?: number;
-  connectMs?: number;
-  cpuMs?: number;
-}
-
-/** One client process and the messages it sends back. */
-interface ClientProcess {
-  send(command: ClientCommand): void;
-  next(kind: string): Promise<ClientMessage>;
-  stop(): void;
-}
-
-/** Hands each message to whoever waits for its kind, or keeps it until someone asks. */
-function messageBox(): {
-  deliver(message: ClientMessage): void;
-  next(kind: string): Promise<ClientMessage>;
-} {
-  const inbox: ClientMessage[] = [];
-  const waiting = new Map<string, (message: ClientMessage) => void>();
-  return {
-    deliver(message) {
-      const waiter = waiting.get(message.kind);
-      if (waiter) {
-        waiting.delete(message.kind);
-        waiter(message);
-      } else inbox.push(message);
-    },
-    next(kind) {
-      const index = inbox.findIndex((message) => message.kind === kind);
-      if (index >= 0) return Promise.resolve(inbox.splice(index, 1)[0]!);
-      return new Promise((resolve) => waiting.set(kind, resolve));
-    },
-  };
-}
-
-// Each stream is a socket: both kinds raise the descriptor limit to the hard limit first.
-const RAISE_FD_LIMIT = 'ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"';
-
-/** A Node client process (watcherClients.ts), spoken to over its IPC channel. */
-function startNodeClients(url: string, count: number, lastId: number): ClientProcess {
-  const child = spawn(
-    'sh',
-    [
-      '-c',
-      RAISE_FD_LIMIT,
-      process.execPath,
-      '--import',
-      'tsx',
-      'bench/watcherClients.ts',
-      url,
-      String(count),
-      String(lastId),
-    ],
-    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-  );
-  const box = messageBox();
-  child.on('message', box.deliver);
-  return {
-    send: (command) => child.send(command),
-    next: box.next,
-    stop: () => child.kill('SIGKILL'),
-  };
-}
-
-/** A C client process (watcherClients.c), spoken to in lines on its standard input and output. */
-function startNativeClients(
-  binary: string,
-  url: string,
-  count: number,
-  lastId: number,
-): ClientProcess {
-  const target = new URL(url);
-  const child = spawn(
-    'sh',
-    [
-      '-c',
-      RAISE_FD_LIMIT,
-      binary,
-      target.hostname,
-      target.port,
-      `${target.pathname}${target.search}`,
-      String(count),
-      String(lastId),
-    ],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  const box = messageBox();
-  let pending = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    const lines = (pending + chunk.toString()).split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines) box.deliver(JSON.parse(line) as ClientMessage);
-  });
-  return {
-    send: (command) =>
-      child.stdin?.write(
-        command.kind === 'measure' ? `measure ${command.fromPly} ${command.moves}\n` : 'report\n',
-      ),
-    next: box.next,
-    stop: () => child.kill('SIGKILL'),
-  };
 }
 
 const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>

@@ -1,0 +1,353 @@
+/**
+ * Watchers' tail: the slowest move of a minute, not only the typical one. 5,000 C clients
+ * (watcherClients.c) watch one match of a server running six live matches (LIVE_MATCHES=2 of each
+ * of the three games, a move a second each, so matches end and new ones start during the
+ * minute); then, in the same run, the same clients watch a bare Node SSE loop (bareSseServer.ts)
+ * writing a move frame as often. For each move the clients note when the first and the last
+ * stream read it: its delivery spread. Prints p50/p90/p99 and the slowest spread for both, how
+ * many matches ended and started meanwhile, the server's event-loop delay (p50/p99/max), its
+ * turns that held the loop over 40 ms split into time on a core and time waiting for one
+ * (loopDelayProbe.ts), the fan-out's own write loop split the same way (fanoutProbe.ts), and its
+ * synchronous file calls on the main thread (syncIoProbe.ts). TAIL_RUNS (2), TAIL_WATCHERS (5000),
+ * TAIL_SECONDS (60); TAIL_DATABASE_URL runs the server on PostgreSQL instead of its PGlite;
+ * TAIL_CPU_PROF=dir writes the server's CPU profile there. Asserts nothing.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { matchListResponseSchema } from '../core/protocol/matches.ts';
+import { freePort } from '../server/testing/serverProcess.ts';
+import { type ClientMessage, startNativeClients } from './watcherClientProcess.ts';
+import { buildNativeClient } from './watcherClientsNative.ts';
+
+const RUNS = Number(process.env.TAIL_RUNS ?? 2);
+const WATCHERS = Number(process.env.TAIL_WATCHERS ?? 5_000);
+const WINDOW_MS = Number(process.env.TAIL_SECONDS ?? 60) * 1_000;
+const MOVE_DELAY_MS = 1_000;
+// A stream that read fewer of the window's moves than this share is not counted for that move.
+const FULL_SHARE = 0.95;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One move's fan-out loop as the writing process timed it (ms): wall, on a core, waiting. */
+interface FanoutLoop {
+  ply: number;
+  /** When the server received the move (epoch ms; the server's fan-outs only). */
+  at?: number;
+  loopMs: number;
+  loopCpuMs?: number;
+  loopWaitMs?: number;
+}
+
+/** A turn of the server's loop over 40 ms (loopDelayProbe.ts), when it ended (epoch ms). */
+interface Stall {
+  at: number;
+  ms: number;
+  cpuMs: number | null;
+  waitMs: number | null;
+}
+
+/** What the server printed: moves (fanoutProbe.ts), ends, and turns that held its loop. */
+interface ServerLog {
+  starts: { matchId: string; at: number }[];
+  results: { matchId: string; at: number }[];
+  fanouts: Map<string, FanoutLoop[]>;
+  stalls: Stall[];
+  /** Synchronous file calls on the main thread over 20 ms (syncIoProbe.ts). */
+  slowFileCalls: { call: string; ms: number; at: number }[];
+}
+
+function spawnServer(
+  dir: string,
+  run: number,
+  port: number,
+  log: ServerLog,
+): Promise<ChildProcess> {
+  const profileDir = process.env.TAIL_CPU_PROF;
+  const nodeArgs = [
+    '--expose-gc --import tsx --import ./bench/fanoutProbe.ts --import ./bench/serverMemoryProbe.ts',
+    '--import ./bench/loopDelayProbe.ts --import ./bench/syncIoProbe.ts',
+    profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : '',
+  ].join(' ');
+  const child = spawn(
+    'sh',
+    ['-c', `ulimit -n "$(ulimit -Hn)"; exec "$0" ${nodeArgs} server/server.ts`, process.execPath],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: join(dir, `data-${run}`),
+        CLIENT_DIR: dir,
+        DATABASE_URL: process.env.TAIL_DATABASE_URL ?? '',
+        LIVE_MATCHES: '2',
+        LIVE_GAMES: '',
+        BETTING_WINDOW_MS: '0',
+        MOVE_DELAY_MS: String(MOVE_DELAY_MS),
+      },
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const lines = output.split('\n');
+      output = lines.pop() ?? '';
+      for (const line of lines) {
+        const space = line.indexOf(' ');
+        const [kind, json] = [line.slice(0, space), line.slice(space + 1)];
+        if (kind === 'fanout') {
+          const move = JSON.parse(json) as FanoutLoop & { matchId: string };
+          if (move.ply === 1) log.starts.push({ matchId: move.matchId, at: Date.now() });
+          const loops = log.fanouts.get(move.matchId) ?? [];
+          loops.push(move);
+          log.fanouts.set(move.matchId, loops);
+        } else if (kind === 'result') log.results.push(JSON.parse(json));
+        else if (kind === 'stall') log.stalls.push(JSON.parse(json));
+        else if (kind === 'syncio') log.slowFileCalls.push(JSON.parse(json));
+        else if (line.includes('Gridmind is running')) resolve(child);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+  });
+}
+
+/** A live match of a long game (Othello or checkers) still early enough to last the window. */
+async function earlyLongMatch(base: string): Promise<{ id: string; plies: number; game: string }> {
+  for (let tries = 0; tries < 600; tries++) {
+    const body = matchListResponseSchema.parse(
+      await (await fetch(`${base}/api/matches?status=live`)).json(),
+    );
+    const match = body.items.find((item) => item.game !== 'connect4' && item.plies <= 4);
+    if (match) return { id: match.id, plies: match.plies, game: match.game };
+    await sleep(200);
+  }
+  throw new Error('no early live match of a long game');
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** Per-move spreads and latencies to the last reader, of the moves nearly every stream read. */
+function moveFigures(reports: ClientMessage[], streams: number) {
+  const byPly = new Map<number, { played: number; first: number; last: number; reads: number }>();
+  for (const report of reports) {
+    for (const [ply, played, first, last, reads] of report.moves ?? []) {
+      const known = byPly.get(ply);
+      if (!known) byPly.set(ply, { played, first, last, reads });
+      else {
+        known.first = Math.min(known.first, first);
+        known.last = Math.max(known.last, last);
+        known.reads += reads;
+      }
+    }
+  }
+  const full = [...byPly.entries()].filter(([, move]) => move.reads >= streams * FULL_SHARE);
+  const spreads = full.map(([, move]) => move.last - move.first).sort((a, b) => a - b);
+  const slowest = full.reduce<[number, number] | null>(
+    (worst, [ply, move]) =>
+      !worst || move.last - move.first > worst[1] ? [ply, move.last - move.first] : worst,
+    null,
+  );
+  const toLast = full.map(([, move]) => move.last - move.played).sort((a, b) => a - b);
+  const slowestAt = slowest ? byPly.get(slowest[0]) : undefined;
+  return { moves: full.length, spreads, toLast, slowest, slowestAt };
+}
+
+const ms = (value: number) => `${Math.round(value)}`;
+
+/** The slowest move's fan-out loop in the writing process: wall (on a core + waiting for one). */
+function slowestLoop(figures: ReturnType<typeof moveFigures>, loops: FanoutLoop[]): string {
+  const loop = loops.find((entry) => entry.ply === figures.slowest?.[0]);
+  if (!loop) return 'its write loop not timed';
+  const split =
+    loop.loopCpuMs === undefined
+      ? ''
+      : ` (${ms(loop.loopCpuMs)} on a core, ${ms(loop.loopWaitMs ?? 0)} waiting)`;
+  return `its write loop ${ms(loop.loopMs)} ms${split}`;
+}
+
+function describe(figures: ReturnType<typeof moveFigures>): string {
+  const { spreads, toLast } = figures;
+  return (
+    `${figures.moves} moves; spread p50 ${ms(percentile(spreads, 50))}, p90 ${ms(percentile(spreads, 90))}, ` +
+    `p99 ${ms(percentile(spreads, 99))}, slowest ${ms(spreads.at(-1) ?? Number.NaN)} ms` +
+    ` (ply ${figures.slowest?.[0] ?? '-'}); played-to-last-reader p50 ${ms(percentile(toLast, 50))}, ` +
+    `slowest ${ms(toLast.at(-1) ?? Number.NaN)} ms`
+  );
+}
+
+/** Asks a probe in the server for its figures since the last asking, which resets them. */
+function ask<T>(server: ChildProcess, kind: 'loop' | 'syncio'): Promise<T> {
+  return new Promise((resolve) => {
+    const listener = (message: { kind?: string }) => {
+      if (message.kind !== kind) return;
+      server.off('message', listener);
+      resolve(message as T);
+    };
+    server.on('message', listener);
+    server.send(kind);
+  });
+}
+
+type LoopDelay = { p50: number; p99: number; max: number };
+type FileCalls = { calls: number; totalMs: number; slowestMs: number };
+
+/** Connects the clients to `url`, times every move of the window, and returns their reports. */
+async function watch(
+  binary: string,
+  url: string,
+  lastId: number,
+  currentPly: () => Promise<number>,
+): Promise<{ reports: ClientMessage[]; startedAt: number; endedAt: number; failed: number }> {
+  const clients = startNativeClients(binary, url, WATCHERS, lastId);
+  const connected = await clients.next('connected');
+  await sleep(1_000);
+  clients.send({ kind: 'measure', fromPly: await currentPly(), moves: 100_000 });
+  const startedAt = Date.now();
+  await sleep(WINDOW_MS);
+  clients.send({ kind: 'report' });
+  const report = await clients.next('report');
+  const endedAt = Date.now();
+  clients.stop();
+  return { reports: [report], startedAt, endedAt, failed: connected.failed ?? 0 };
+}
+
+async function serverRun(binary: string, dir: string, run: number): Promise<void> {
+  const log: ServerLog = {
+    starts: [],
+    results: [],
+    fanouts: new Map(),
+    stalls: [],
+    slowFileCalls: [],
+  };
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = await spawnServer(dir, run, port, log);
+  try {
+    const match = await earlyLongMatch(base);
+    const plies = async () => {
+      const body = matchListResponseSchema.parse(
+        await (await fetch(`${base}/api/matches?status=live`)).json(),
+      );
+      return body.items.find((item) => item.id === match.id)?.plies ?? match.plies;
+    };
+    const watched = await watch(
+      binary,
+      `${base}/api/matches/${match.id}/events`,
+      match.plies,
+      async () => {
+        // Resets the probes: their next readings cover the window only.
+        await Promise.all([ask<LoopDelay>(server, 'loop'), ask<FileCalls>(server, 'syncio')]);
+        return plies();
+      },
+    );
+    const delay = await ask<LoopDelay>(server, 'loop');
+    const fileCalls = await ask<FileCalls>(server, 'syncio');
+    const within = <T extends { at: number }>(list: T[]) =>
+      list.filter((entry) => entry.at >= watched.startedAt && entry.at <= watched.endedAt);
+    const stalls = within(log.stalls).sort((x, y) => y.ms - x.ms);
+    const turn = (stall: Stall) =>
+      stall.cpuMs === null
+        ? `${stall.ms}`
+        : `${stall.ms} (${ms(stall.cpuMs)}/${ms(stall.waitMs ?? 0)})`;
+    const figures = moveFigures(watched.reports, WATCHERS - watched.failed);
+    const afterWindow = log.stalls.filter((stall) => stall.at > watched.endedAt);
+    console.log(
+      `  server (${match.game} match, 6 live): ${describe(figures)}, ` +
+        `${slowestLoop(figures, log.fanouts.get(match.id) ?? [])}; ` +
+        `${within(log.results).length} matches ended and ${within(log.starts).length} started; ` +
+        `loop delay p50 ${delay.p50} / p99 ${delay.p99} / max ${delay.max} ms; load ${loadavg()[0]?.toFixed(1)}`,
+    );
+    // A turn that began before a watched fan-out and ended after it held that fan-out.
+    const watchedAt = (log.fanouts.get(match.id) ?? []).map((loop) => loop.at ?? 0);
+    const heldFanout = (stall: Stall) =>
+      watchedAt.some((at) => at >= stall.at - stall.ms - 5 && at <= stall.at);
+    const others = stalls
+      .filter((stall) => !heldFanout(stall))
+      .sort((x, y) => (y.cpuMs ?? y.ms) - (x.cpuMs ?? x.ms));
+    console.log(
+      `    turns over 40 ms in the window (ms, on a core/waiting): ${stalls.length}; with the ` +
+        `watched fan-out ${stalls.filter(heldFanout).slice(0, 5).map(turn).join(', ') || 'none'}; ` +
+        `without it, most CPU first: ${others.slice(0, 6).map(turn).join(', ') || 'none'}; ` +
+        `after the window (clients gone): ${afterWindow.map(turn).slice(0, 3).join(', ') || 'none'}`,
+    );
+    const slowFiles = within(log.slowFileCalls).sort((x, y) => y.ms - x.ms);
+    console.log(
+      `    synchronous file calls on the main thread (PGlite's data files): ${fileCalls.calls} ` +
+        `taking ${fileCalls.totalMs} ms, slowest ${ms(fileCalls.slowestMs)} ms; over 20 ms: ` +
+        `${
+          slowFiles
+            .map((call) => `${call.call} ${call.ms}`)
+            .slice(0, 6)
+            .join(', ') || 'none'
+        }`,
+    );
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+}
+
+async function bareRun(binary: string): Promise<void> {
+  const bare = spawn(
+    'sh',
+    [
+      '-c',
+      'ulimit -n "$(ulimit -Hn)"; exec "$0" --import tsx bench/bareSseServer.ts "$@"',
+      process.execPath,
+      String(MOVE_DELAY_MS),
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  try {
+    const { port } = await new Promise<{ port: number }>((resolve) =>
+      bare.once('message', resolve),
+    );
+    const watched = await watch(binary, `http://127.0.0.1:${port}/`, 0, async () => {
+      bare.send('ply');
+      const { ply } = await new Promise<{ ply: number }>((resolve) =>
+        bare.once('message', resolve),
+      );
+      return ply;
+    });
+    bare.send('loops');
+    const { loops } = await new Promise<{ loops: FanoutLoop[] }>((resolve) =>
+      bare.once('message', resolve),
+    );
+    const figures = moveFigures(watched.reports, WATCHERS - watched.failed);
+    console.log(
+      `  bare loop:               ${describe(figures)}, ${slowestLoop(figures, loops)}; ` +
+        `load ${loadavg()[0]?.toFixed(1)}`,
+    );
+  } finally {
+    bare.kill('SIGKILL');
+  }
+}
+
+/** Alternates the server and the bare loop, TAIL_RUNS times each, and prints both tails. */
+export default async function watchersTailBench(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'gridmind-tail-'));
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Gridmind</title>');
+  const built = await buildNativeClient(dir);
+  if (built.binary === null) {
+    console.log(`(skipped: no C compiler answered: ${built.reason.split('\n')[0]})`);
+    return;
+  }
+  console.log(
+    `(${WATCHERS.toLocaleString('en')} C watchers of one match, ${WINDOW_MS / 1000} s per run, a move a ` +
+      `second; ${process.env.TAIL_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; load average ` +
+      `${loadavg()[0]?.toFixed(1)} before start)`,
+  );
+  try {
+    for (let run = 1; run <= RUNS; run++) {
+      console.log(`run ${run}:`);
+      await serverRun(built.binary, dir, run);
+      await bareRun(built.binary);
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
