@@ -150,12 +150,31 @@ export class BotClient {
     legalMoves: string[],
   ): Promise<void> {
     const move = this.choose(game, moves, legalMoves);
-    const response = await this.request('POST', `/api/bot/matches/${matchId}/moves`, { ply, move });
-    if (response.ok) this.options.log(`match ${matchId}: played ${move} at ply ${ply}`);
-    else
-      this.options.log(
-        `match ${matchId}: ${move} at ply ${ply} refused (${response.status}): ${await response.text()}`,
-      );
+    // A clock a little ahead of the server's ("starts at"), a rate limit or a dropped connection
+    // is worth a few retries; any other refusal would be refused again.
+    for (let attempt = 1; ; attempt++) {
+      const response = await this.request('POST', `/api/bot/matches/${matchId}/moves`, {
+        ply,
+        move,
+      }).catch(() => null);
+      if (response?.ok) {
+        this.options.log(`match ${matchId}: played ${move} at ply ${ply}`);
+        return;
+      }
+      const text = response ? await response.text() : 'no answer';
+      const retry =
+        !response ||
+        response.status === 429 ||
+        response.status >= 500 ||
+        text.includes('starts at');
+      if (!retry || attempt >= 5 || this.stopped) {
+        this.options.log(
+          `match ${matchId}: ${move} at ply ${ply} refused (${response?.status ?? 'network'}): ${text}`,
+        );
+        return;
+      }
+      await sleep(Number(response?.headers.get('retry-after') ?? 0) * 1000 || 300 * attempt);
+    }
   }
 
   private choose(game: GameId, moves: string, legalMoves: string[]): string {
