@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { createSseParser } from './sseParser.ts';
+
+describe('the reference bot’s event-stream parser', () => {
+  it('completes events across chunk boundaries, with ids, names and multi-line data', () => {
+    const parser = createSseParser();
+    expect(parser.push('retry: 2000\n\nid: 7\nevent: mo')).toEqual([]);
+    expect(
+      parser.push('ve\ndata: {"ply":1}\n\n: heartbeat comment\n\ndata: a\ndata: b\r\n\r\n'),
+    ).toEqual([
+      { id: '7', event: 'move', data: '{"ply":1}' },
+      { id: undefined, event: 'message', data: 'a\nb' },
+    ]);
+  });
+
+  it('keeps an unfinished event until its blank line arrives', () => {
+    const parser = createSseParser();
+    expect(parser.push('event: heartbeat\ndata: {}\n')).toEqual([]);
+    expect(parser.push('\n')).toEqual([{ id: undefined, event: 'heartbeat', data: '{}' }]);
+  });
+});
