@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { GameId } from '../../../../core/games/gameIds.ts';
 import { adminAgentsResponseSchema } from '../../../../core/protocol/adminEconomy.ts';
 import { adminUsersResponseSchema } from '../../../../core/protocol/adminUsers.ts';
+import { ownedBotListSchema } from '../../../../core/protocol/bots.ts';
 import { ledgerHealthSchema } from '../../../../core/protocol/ledger.ts';
 import { matchListResponseSchema } from '../../../../core/protocol/matches.ts';
 import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
@@ -26,6 +27,13 @@ export const adminAgentsQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'agents'] as const,
     queryFn: () => requestJson('/api/admin/agents', adminAgentsResponseSchema),
+  });
+
+/** Every bot, suspended and retired ones included. */
+export const adminBotsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'bots'] as const,
+    queryFn: () => requestJson('/api/admin/bots', ownedBotListSchema),
   });
 
 /**
@@ -71,6 +79,12 @@ export const adminActions = {
     requestJson(`/api/admin/agents/${encodeURIComponent(agentId)}/visibility`, ok, {
       method: 'POST',
       body: { hidden },
+    }),
+  // 204 No Content: requestJson reads the empty body as null.
+  setSuspended: (botId: string, suspended: boolean) =>
+    requestJson(`/api/admin/bots/${encodeURIComponent(botId)}/suspension`, z.null(), {
+      method: 'POST',
+      body: { suspended },
     }),
   startMatch: (game: GameId, firstAgentId: string, secondAgentId: string) =>
     requestJson('/api/admin/matches', z.object({ matchId: z.string() }), {
