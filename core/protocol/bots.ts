@@ -120,5 +120,3 @@ export const botEndEventSchema = z.object({
 export type OwnedBot = z.infer<typeof ownedBotSchema>;
 /** What a client sends to `POST /api/bots` (before the server's trimming and defaults). */
 export type CreateBotBody = z.input<typeof createBotBodySchema>;
-/** @see botTokenSchema */
-export type BotToken = z.infer<typeof botTokenSchema>;
