@@ -7,6 +7,7 @@ import { ownedBotListSchema } from '../../../../core/protocol/bots.ts';
 import { ledgerHealthSchema } from '../../../../core/protocol/ledger.ts';
 import { matchListResponseSchema } from '../../../../core/protocol/matches.ts';
 import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
+import { noContent } from '../../../lib/http/noContent.ts';
 import { requestJson } from '../../../lib/http/requestJson.ts';
 import { requestJsonOrNull } from '../../../lib/http/requestJsonOrNull.ts';
 
@@ -80,9 +81,8 @@ export const adminActions = {
       method: 'POST',
       body: { hidden },
     }),
-  // 204 No Content: requestJson reads the empty body as null.
   setSuspended: (botId: string, suspended: boolean) =>
-    requestJson(`/api/admin/bots/${encodeURIComponent(botId)}/suspension`, z.null(), {
+    requestJson(`/api/admin/bots/${encodeURIComponent(botId)}/suspension`, noContent, {
       method: 'POST',
       body: { suspended },
     }),

@@ -1,19 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   botTokenSchema,
   type CreateBotBody,
   ownedBotListSchema,
 } from '../../../../core/protocol/bots.ts';
 import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
+import { noContent } from '../../../lib/http/noContent.ts';
 import { requestJson } from '../../../lib/http/requestJson.ts';
 import { requestJsonOrNull } from '../../../lib/http/requestJsonOrNull.ts';
 
 /** Query key of the signed-in user's bots. */
 export const MY_BOTS_QUERY_KEY = ['bots', 'mine'] as const;
-
-// 204 No Content: requestJson reads an empty body as null.
-const noContent = z.null();
 
 /** Query options of `GET /api/bots/mine`; null for a visitor. */
 export function myBotsQueryOptions() {
