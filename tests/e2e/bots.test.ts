@@ -2,6 +2,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BotClient } from '../../scripts/bot/botClient.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { VIEWPORTS } from './support/pages.ts';
 import { signedInContext } from './support/signIn.ts';
 import { serverAndBrowserForFile } from './support/suite.ts';
 
@@ -140,5 +142,22 @@ describe('bring your own bot in the browser', () => {
     await row.getByRole('button', { name: 'Reinstate' }).click();
     await row.getByRole('button', { name: 'Suspend' }).waitFor();
     expect(await row.textContent()).toContain('active');
+  });
+
+  it('the token box and the bot list fit 360 px, with no serious axe violation, and retiring asks first', async () => {
+    const page = await signedInPage();
+    const name = `Narrow ${Date.now() % 100_000}`;
+    await registerBot(page, name);
+    await page.setViewportSize(VIEWPORTS.narrow);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const item = page.getByTestId('my-bot').filter({ hasText: name });
+    await item.getByRole('button', { name: 'Retire' }).click();
+    await item.getByRole('button', { name: 'Yes, retire' }).click();
+    await item.getByTestId('bot-status').filter({ hasText: 'Retired' }).waitFor();
+    expect(await item.getByRole('button').count()).toBe(0);
   });
 });
