@@ -45,6 +45,15 @@ export const ownedBotSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 
+/** Body of `GET /api/bots/mine` and `GET /api/admin/bots`. */
+export const ownedBotListSchema = z.object({ items: z.array(ownedBotSchema) });
+
+/**
+ * Answer of `POST /api/bots` (201) and `POST /api/bots/:id/token`: the bot's token, which the
+ * server keeps only as a hash, so this is the one time anyone sees it.
+ */
+export const botTokenSchema = z.object({ id: z.string(), token: z.string() });
+
 /** Body of `POST /api/bot/matches/:id/moves`: the move at `ply` (1 = the match's first move). */
 export const botMoveBodySchema = z.object({
   ply: z.number({ error: 'ply must be a whole number from 1.' }).int().min(1).max(10_000),
@@ -109,3 +118,5 @@ export const botEndEventSchema = z.object({
 
 /** @see ownedBotSchema */
 export type OwnedBot = z.infer<typeof ownedBotSchema>;
+/** What a client sends to `POST /api/bots` (before the server's trimming and defaults). */
+export type CreateBotBody = z.input<typeof createBotBodySchema>;

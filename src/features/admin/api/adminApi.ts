@@ -3,9 +3,11 @@ import { z } from 'zod';
 import type { GameId } from '../../../../core/games/gameIds.ts';
 import { adminAgentsResponseSchema } from '../../../../core/protocol/adminEconomy.ts';
 import { adminUsersResponseSchema } from '../../../../core/protocol/adminUsers.ts';
+import { ownedBotListSchema } from '../../../../core/protocol/bots.ts';
 import { ledgerHealthSchema } from '../../../../core/protocol/ledger.ts';
 import { matchListResponseSchema } from '../../../../core/protocol/matches.ts';
 import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
+import { noContent } from '../../../lib/http/noContent.ts';
 import { requestJson } from '../../../lib/http/requestJson.ts';
 import { requestJsonOrNull } from '../../../lib/http/requestJsonOrNull.ts';
 
@@ -26,6 +28,13 @@ export const adminAgentsQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'agents'] as const,
     queryFn: () => requestJson('/api/admin/agents', adminAgentsResponseSchema),
+  });
+
+/** Every bot, suspended and retired ones included. */
+export const adminBotsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'bots'] as const,
+    queryFn: () => requestJson('/api/admin/bots', ownedBotListSchema),
   });
 
 /**
@@ -71,6 +80,11 @@ export const adminActions = {
     requestJson(`/api/admin/agents/${encodeURIComponent(agentId)}/visibility`, ok, {
       method: 'POST',
       body: { hidden },
+    }),
+  setSuspended: (botId: string, suspended: boolean) =>
+    requestJson(`/api/admin/bots/${encodeURIComponent(botId)}/suspension`, noContent, {
+      method: 'POST',
+      body: { suspended },
     }),
   startMatch: (game: GameId, firstAgentId: string, secondAgentId: string) =>
     requestJson('/api/admin/matches', z.object({ matchId: z.string() }), {

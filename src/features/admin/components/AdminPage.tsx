@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ledgerHealthQueryOptions } from '../api/adminApi.ts';
 import { AgentsAdmin } from './AgentsAdmin.tsx';
+import { BotsAdmin } from './BotsAdmin.tsx';
 import { LedgerHealthCard } from './LedgerHealthCard.tsx';
 import { MatchesAdmin } from './MatchesAdmin.tsx';
 import { QueryFailure } from './QueryFailure.tsx';
@@ -8,7 +9,7 @@ import { UsersAdmin } from './UsersAdmin.tsx';
 import './admin.css';
 
 /**
- * `/admin`: users, matches, agents and ledger health. Whether to show the tools is the server's
+ * `/admin`: users, matches, agents, bots and ledger health. Whether to show the tools is the server's
  * answer to the first admin call; it checks the role again on every other one.
  */
 export function AdminPage() {
@@ -45,6 +46,7 @@ export function AdminPage() {
       <UsersAdmin />
       <MatchesAdmin />
       <AgentsAdmin />
+      <BotsAdmin />
     </section>
   );
 }

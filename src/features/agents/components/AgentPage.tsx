@@ -5,7 +5,10 @@ import { agentQueryOptions } from '../api/agentQueryOptions.ts';
 import { RatingChart } from './RatingChart.tsx';
 import './agents.css';
 
-/** One agent: traits, overall rating and record, its standing and rating history per game. */
+/**
+ * One agent: traits (or, for a bot, whether it is online), overall rating and record, its standing
+ * and rating history per game.
+ */
 export function AgentPage() {
   const { agentId = '' } = useParams();
   const agent = useQuery(agentQueryOptions(agentId));
@@ -19,10 +22,16 @@ export function AgentPage() {
       </section>
     );
   }
-  const { name, tagline, traits, rating, record, ratingHistory, standings } = agent.data;
+  const { name, tagline, traits, rating, record, ratingHistory, standings, bot } = agent.data;
   return (
     <section className="page" aria-labelledby="agent-title">
       <h1 id="agent-title">{name}</h1>
+      {bot ? (
+        <p className="agent-bot" data-testid="agent-bot">
+          <span className="agent-bot-label">Bot</span>{' '}
+          <span>{bot.online ? 'Online' : 'Offline'}</span>
+        </p>
+      ) : null}
       <p className="lead">{tagline}</p>
       <dl className="details">
         <dt>Plays</dt>
@@ -33,14 +42,19 @@ export function AgentPage() {
         </dd>
         <dt>Record</dt>
         <dd>{recordText(record)}</dd>
-        <dt>Skill</dt>
-        <dd>{traits.skill} / 10</dd>
-        <dt>Style</dt>
-        <dd>{traits.style}</dd>
-        <dt>Risk</dt>
-        <dd>{Math.round(traits.risk * 100)}%</dd>
-        <dt>Think time</dt>
-        <dd>{traits.thinkTimeMs / 1000} s</dd>
+        {/* A bot's traits are placeholders: its owner's program chooses its moves. */}
+        {bot ? null : (
+          <>
+            <dt>Skill</dt>
+            <dd>{traits.skill} / 10</dd>
+            <dt>Style</dt>
+            <dd>{traits.style}</dd>
+            <dt>Risk</dt>
+            <dd>{Math.round(traits.risk * 100)}%</dd>
+            <dt>Think time</dt>
+            <dd>{traits.thinkTimeMs / 1000} s</dd>
+          </>
+        )}
       </dl>
       {standings.length === 0 ? (
         <>

@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { formatThousands } from '../../../../core/format/balance.ts';
 import { profileQueryOptions } from '../api/profileQueryOptions.ts';
+import { BotsSection } from './BotsSection.tsx';
 import { NicknameForm } from './NicknameForm.tsx';
 import { BetsTable, LedgerTable, OwnedAgentsTable } from './ProfileTables.tsx';
 import './profile.css';
 
 /**
- * `/profile`: nickname, balance, address, bets, agents and ledger. The app passes in what other
+ * `/profile`: nickname, balance, address, bets, agents, bots and ledger. The app passes in what other
  * features render here (sign-in button, wallet panel), so this feature imports none of them.
  */
 export function ProfilePage({
@@ -50,6 +51,7 @@ export function ProfilePage({
               Create and edit your agents
             </a>
           </p>
+          <BotsSection />
           <h2 className="section-title">Balance history</h2>
           <LedgerTable ledger={profile.ledger} />
           <h2 className="section-title">Connected wallet</h2>
