@@ -73,6 +73,8 @@ export const matchSummarySchema = z.object({
 export const matchListQuerySchema = z.object({
   status: z.optional(z.enum(['scheduled', 'live', 'finished'])),
   game: z.optional(gameIdSchema),
+  /** Only the matches this agent plays or played. */
+  agent: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   cursor: z.optional(z.string().check(z.maxLength(200))),
   limit: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100))), 20),
 });

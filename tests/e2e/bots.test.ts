@@ -94,6 +94,12 @@ describe('bring your own bot in the browser', () => {
     const botLine = page.getByTestId('agent-bot');
     await botLine.waitFor();
     expect(await botLine.textContent()).toMatch(/^Bot\s*Online$/);
+    // Its page lists the match it plays, linking to its watch page.
+    const listed = page
+      .getByTestId('agent-matches')
+      .locator(`a[href="/games/sessions/${matchId}"]`);
+    await listed.waitFor();
+    expect(await listed.textContent()).toMatch(/ (against|with) /);
 
     await page.goto(`/games/sessions/${matchId}`);
     await page.getByRole('heading', { level: 1, name: new RegExp(name) }).waitFor();

@@ -73,6 +73,11 @@ describe.each(testDatabaseKinds())('match API and events on %s', (kind) => {
     expect(list.items.map((item) => [item.id, item.result, item.moves])).toEqual([
       ['m1', 'first', '4455667'],
     ]);
+    // An agent's matches, in either seat; none for an agent that played none.
+    const ofBlitz = (await app.inject('/api/matches?agent=blitz')).json();
+    expect(ofBlitz.items.map((item: { id: string }) => item.id)).toContain('m1');
+    const ofNobody = (await app.inject('/api/matches?agent=nobody')).json();
+    expect(ofNobody.items).toEqual([]);
     // The server sends the winning four (row 0, columns 4-7), so no client needs the rules.
     expect([...(list.items[0]?.resultCells ?? [])].sort()).toEqual([3, 4, 5, 6]);
     expect(list.items[0]?.reason).toBe('four-in-a-row');

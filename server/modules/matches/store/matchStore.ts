@@ -18,6 +18,7 @@ export async function listMatches(
   query: {
     status?: 'scheduled' | 'live' | 'finished' | undefined;
     game?: GameId | undefined;
+    agent?: string | undefined;
     cursor?: string | undefined;
     limit: number;
   },
@@ -31,6 +32,10 @@ export async function listMatches(
   if (query.game) {
     params.push(query.game);
     where.push(`m.game = $${params.length}`);
+  }
+  if (query.agent) {
+    params.push(query.agent);
+    where.push(`$${params.length} in (m.first_agent_id, m.second_agent_id)`);
   }
   // The cursor is the `seq` of the last match of the previous page; anything else is ignored.
   if (query.cursor && /^\d{1,18}$/.test(query.cursor)) {

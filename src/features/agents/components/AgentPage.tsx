@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
 import { agentQueryOptions } from '../api/agentQueryOptions.ts';
+import { AgentMatches } from './AgentMatches.tsx';
 import { RatingChart } from './RatingChart.tsx';
 import './agents.css';
 
 /**
  * One agent: traits (or, for a bot, whether it is online), overall rating and record, its standing
- * and rating history per game.
+ * and rating history per game, and its recent matches.
  */
 export function AgentPage() {
   const { agentId = '' } = useParams();
@@ -72,6 +73,7 @@ export function AgentPage() {
           <RatingChart history={ratingHistory.filter((point) => point.game === standing.game)} />
         </section>
       ))}
+      <AgentMatches agentId={agentId} />
       <Link to="/agents">All agents</Link>
     </section>
   );
