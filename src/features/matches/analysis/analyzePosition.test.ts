@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeColumns } from '../../../../core/games/connect4/analyzeColumns.ts';
 import { Connect4Position } from '../../../../core/games/connect4/position.ts';
 import { Solver } from '../../../../core/games/connect4/solver.ts';
-import { type AnalysisReply, analysisReplySchema } from './analysisMessages.ts';
+import { type AnalysisReply, parseAnalysisReply } from './analysisMessages.ts';
 import { analyzePosition, columnVerdict } from './analyzePosition.ts';
 import { bestColumnsText, verdictText } from './verdictText.ts';
 
@@ -11,7 +11,11 @@ const solver = new Solver({ log2TableSize: 20 });
 /** Every reply the handler posts for `request`, each checked against the page's schema. */
 function repliesTo(request: unknown): AnalysisReply[] {
   const replies: AnalysisReply[] = [];
-  analyzePosition(request, solver, (reply) => replies.push(analysisReplySchema.parse(reply)));
+  analyzePosition(request, solver, (reply) => {
+    const checked = parseAnalysisReply(reply);
+    if (checked === null) throw new Error(`not a valid reply: ${JSON.stringify(reply)}`);
+    replies.push(checked);
+  });
   return replies;
 }
 
@@ -92,6 +96,24 @@ describe('analyzePosition (the analysis worker without the worker)', () => {
       type: 'error',
       moves: '1111111',
     });
+  });
+});
+
+describe('parseAnalysisReply (the page side of the boundary)', () => {
+  it('refuses what is not a whole, well-formed reply', () => {
+    const verdict = { column: 4, outcome: 'win', moves: 2 };
+    expect(parseAnalysisReply({ type: 'column', moves: '44', verdict, done: 1 })).not.toBeNull();
+    for (const data of [
+      null,
+      'result',
+      { type: 'progress', moves: '44' },
+      { type: 'column', moves: '44', verdict: { ...verdict, column: 8 }, done: 1 },
+      { type: 'column', moves: '40', verdict, done: 1 },
+      { type: 'result', moves: '44', columns: [verdict], best: [4], nodes: 10 },
+      { type: 'error', moves: '44' },
+    ]) {
+      expect(parseAnalysisReply(data)).toBeNull();
+    }
   });
 });
 

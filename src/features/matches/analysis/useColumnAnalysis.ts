@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   type AnalysisRequest,
-  analysisReplySchema,
   type ColumnVerdict,
+  parseAnalysisReply,
 } from './analysisMessages.ts';
 
 /** Where the analysis of one position stands. */
@@ -46,10 +46,9 @@ export function useColumnAnalysis(moves: string) {
     runningMoves.current = moves;
     setAnalysis({ status: 'running', moves, columns: [], startedAt });
     worker.current.onmessage = (event: MessageEvent<unknown>) => {
-      const reply = analysisReplySchema.safeParse(event.data);
+      const data = parseAnalysisReply(event.data);
       // Replies about another position (none should come: one request at a time) are dropped.
-      if (!reply.success || reply.data.moves !== moves) return;
-      const data = reply.data;
+      if (data === null || data.moves !== moves) return;
       if (data.type === 'column') {
         setAnalysis((now) =>
           now.status === 'running' && now.moves === moves
