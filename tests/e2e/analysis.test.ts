@@ -7,6 +7,7 @@ import { matchListResponseSchema } from '../../core/protocol/matches.ts';
 import { matchDetailSchema } from '../../core/protocol/matchMoves.ts';
 import { columnVerdict } from '../../src/features/matches/analysis/analyzePosition.ts';
 import { bestColumnsText, verdictText } from '../../src/features/matches/analysis/verdictText.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 import { newIsolatedContext } from './support/browser.ts';
 import { waitForServiceWorkerControl } from './support/pwa.ts';
 import { serverAndBrowserForFile } from './support/suite.ts';
@@ -102,6 +103,7 @@ describe('Connect Four analysis on the watch page', () => {
     expect(await list.locator('li.best').count()).toBe(
       expected.lines.filter((line) => line.endsWith('(best)')).length,
     );
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Another move shown: the result is gone, the question can be asked again.
     await showMove(page, ply - 1);
@@ -122,6 +124,7 @@ describe('Connect Four analysis on the watch page', () => {
     await progress.waitFor();
     expect(await progress.textContent()).toMatch(/^Solving move 2: \d of 7 columns done/);
     await expect.poll(() => page.workers().length).toBe(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.getByText(/^Stopped after \d of 7 columns\.$/).waitFor();
