@@ -122,7 +122,9 @@ describe('Connect Four analysis on the watch page', () => {
     await askButton(page).click();
     const progress = page.getByTestId('analysis-progress');
     await progress.waitFor();
-    expect(await progress.textContent()).toMatch(/^Solving move 2: \d of 7 columns done/);
+    expect(await progress.textContent()).toMatch(
+      /^Solving the position after move 2: \d of 7 columns done/,
+    );
     await expect.poll(() => page.workers().length).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
 

@@ -33,9 +33,9 @@ export function PerfectPlay({
       {analysis.status === 'running' ? (
         <div className="perfect-play-running">
           <p role="status" data-testid="analysis-progress">
-            Solving move {moves.length}: {analysis.columns.length} of {COLUMNS} columns done,{' '}
-            {Math.max(0, Math.round((now - analysis.startedAt) / 1000))} s. Positions early in the
-            game can take minutes.
+            Solving the position after move {moves.length}: {analysis.columns.length} of {COLUMNS}{' '}
+            columns done, {Math.max(0, Math.round((now - analysis.startedAt) / 1000))} s. Positions
+            early in the game can take minutes.
           </p>
           <progress max={COLUMNS} value={analysis.columns.length} aria-label="Columns solved" />
           <button type="button" className="button" onClick={stop}>
@@ -58,9 +58,9 @@ export function PerfectPlay({
       {analysis.status === 'done' ? (
         <div data-testid="analysis-result">
           <p role="status">
-            With perfect play from move {moves.length}, <strong>{mover}</strong> (to move) does best
-            on <strong data-testid="analysis-best">{bestColumnsText(analysis.best)}</strong>. Solved
-            in {(analysis.elapsedMs / 1000).toFixed(1)} s.
+            After move {moves.length}, with perfect play <strong>{mover}</strong> (to move) does
+            best on <strong data-testid="analysis-best">{bestColumnsText(analysis.best)}</strong>.
+            Solved in {(analysis.elapsedMs / 1000).toFixed(1)} s.
           </p>
           <ol className="perfect-play-columns" aria-label={`Every column for ${mover}`}>
             {analysis.columns.map((verdict) => {
