@@ -1,7 +1,8 @@
 /**
  * The PWA part of the Vite build, imported by vite.config.ts: serves and emits
  * manifest.webmanifest at /manifest.webmanifest, defines `__APP_VERSION__` (the persisted-query
- * buster), and builds sw/sw.ts with vite-plugin-pwa (injectManifest) precaching the shell only.
+ * buster), and builds sw/sw.ts with vite-plugin-pwa (injectManifest) precaching the shell and our
+ * web workers only.
  */
 import { readFileSync } from 'node:fs';
 import type { Plugin, PluginOption } from 'vite';
@@ -44,6 +45,8 @@ function webManifest(): Plugin {
 // time after first use, never precached. So is any package our code imports lazily.
 const WALLET_LOADER_DIR = '/src/lib/wallet/';
 const OWN_CODE_DIR = '/src/';
+// A module worker of ours (`src/**/<name>.worker.ts`), which Vite emits as one asset.
+const OWN_WORKER = /^assets\/[\w-]+\.worker-[\w-]+\.js$/;
 
 /**
  * Finds the first-load JavaScript: the entry chunk, what it imports, and the chunks of our own
@@ -99,12 +102,16 @@ export function gridmindPwa(): PluginOption[] {
         manifestTransforms: [
           async (entries) => ({
             // Bundled chunks only when the shell imports them; scripts copied from public/ (outside
-            // assets/) could only be named by index.html itself, so they are shell.
+            // assets/) could only be named by index.html itself, so they are shell. Our web
+            // workers too: a worker is one small self-contained file (the Connect Four analysis
+            // is about 11 KB gzip), and caching it at first use would make a first use offline
+            // fail.
             manifest: entries.filter(
               (entry) =>
                 !entry.url.endsWith('.js') ||
                 shell.has(entry.url) ||
-                !entry.url.startsWith('assets/'),
+                !entry.url.startsWith('assets/') ||
+                OWN_WORKER.test(entry.url),
             ),
             warnings: [],
           }),

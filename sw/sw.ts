@@ -1,8 +1,9 @@
 /// <reference lib="webworker" />
 /**
- * Gridmind's service worker (vite-plugin-pwa injectManifest). Precaches the shell, serves every
- * navigation from it except /api and /auth, caches the wallet modal's chunks and the wallet
- * directory's images at first use, and waits for the page to say when to take over.
+ * Gridmind's service worker (vite-plugin-pwa injectManifest). Precaches the shell and our web
+ * workers (the Connect Four analysis), serves every navigation from it except /api and /auth,
+ * caches the wallet modal's chunks and the wallet directory's images at first use, and waits for
+ * the page to say when to take over.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';

@@ -42,6 +42,16 @@ describe('analyzeColumns', () => {
     expect(() => analyzeFresh(position, nodes - 1)).toThrow(SearchAborted);
   });
 
+  it('tells each column as it is scored, in order, with the score it returns', () => {
+    const heard: [number, number | null][] = [];
+    const position = Connect4Position.fromMoves('3133577417651455562354437434');
+    solver.resetTable();
+    const scores = analyzeColumns(solver, position, {
+      onColumn: (column, score) => heard.push([column, score]),
+    });
+    expect(heard).toEqual(scores.map((score, index) => [index + 1, score]));
+  });
+
   it('refuses a finished game', () => {
     expect(() => analyzeColumns(solver, Connect4Position.fromMoves('1212121'))).toThrow(
       ValidationError,

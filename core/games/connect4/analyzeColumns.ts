@@ -8,12 +8,17 @@ import type { Solver } from './solver.ts';
  * Score of every column of `position` (index 0 = column 1) from the mover's side, null where it
  * cannot be played. A winning column scores at once; others are minus the solved child. One
  * budget covers all the columns (each child gets what the earlier ones left), and the solver's
- * table is kept between them. Throws `SearchAborted` past the budget.
+ * table is kept between them. `onColumn` hears each column's score as soon as it is known (a
+ * watcher's progress). Throws `SearchAborted` past the budget.
  */
 export function analyzeColumns(
   solver: Solver,
   position: Connect4Position,
-  options: { weak?: boolean; budget?: SearchBudget } = {},
+  options: {
+    weak?: boolean;
+    budget?: SearchBudget;
+    onColumn?: (column: number, score: number | null) => void;
+  } = {},
 ): (number | null)[] {
   if (position.outcome().status !== 'ongoing') {
     throw new ValidationError('The game is over: there is nothing to analyze.');
@@ -37,6 +42,7 @@ export function analyzeColumns(
         position.undo();
       }
     }
+    options.onColumn?.(column, scores[column - 1] ?? null);
   }
   return scores;
 }

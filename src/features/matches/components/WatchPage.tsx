@@ -6,6 +6,7 @@ import { agentsQueryOptions } from '../../../lib/queries/agentsQueryOptions.ts';
 import { useDeferredQuery } from '../../../lib/query/useDeferredQuery.ts';
 import { startsInText } from '../../../lib/time/startsInText.ts';
 import { useNow } from '../../../lib/time/useNow.ts';
+import { PerfectPlay } from '../analysis/PerfectPlay.tsx';
 import { matchQueryOptions } from '../api/matchQueryOptions.ts';
 import { GameBoard } from '../boards/GameBoard.tsx';
 import { moveText } from '../boards/moveText.ts';
@@ -152,6 +153,9 @@ export function WatchPage({
                 }
               : {})}
           />
+          {match.game === 'connect4' ? (
+            <PerfectPlay moves={moves} shown={shown} names={names} />
+          ) : null}
           <ShareLink title={`${first.name} vs ${second.name} on Gridmind`} />
           {betting(match.id, names)}
         </div>
