@@ -167,6 +167,28 @@ describe.each(testDatabaseKinds())('bots on %s', (kind) => {
     expect(fourth.statusCode).toBe(409);
   });
 
+  it('never seats a bot through the regular pairing: only online, and told of the match', async () => {
+    const { cookie } = await newUser();
+    const { id } = await register(cookie);
+    const regular = new MatchRunner({
+      db: t.db,
+      decider: pool,
+      ownerId: 'bots-test-regular',
+      liveMatches: 20,
+      games: ['connect4'],
+      moveDelayMs: 0,
+      scheduler,
+    });
+    await regular.sweep();
+    expect(regular.ownedMatches().length).toBeGreaterThan(0);
+    const { rows } = await t.db.query(
+      `select 1 from matches where $1 in (first_agent_id, second_agent_id)`,
+      [id],
+    );
+    expect(rows).toEqual([]);
+    await t.db.query(`update matches set status = 'cancelled' where owner = 'bots-test-regular'`);
+  });
+
   /** A bot with its stream open (so online) and its first event: the start of a new match. */
   async function botInMatch(): Promise<{
     botId: string;

@@ -42,7 +42,7 @@ describe.each(testDatabaseKinds())('the reference bot on %s', (kind) => {
   it('plays whole matches over the bot API, each move answered at once by the runner', async () => {
     const [owner] = await signInUsers(app, 1);
     const log: string[] = [];
-    const clients = [];
+    const clients: { id: string; name: string; client: BotClient; run: Promise<void> }[] = [];
     for (const [name, engine] of [
       ['Random Ref', { kind: 'random' }],
       ['Pip Ref', { kind: 'agent', agentId: 'pip' }],
@@ -59,14 +59,24 @@ describe.each(testDatabaseKinds())('the reference bot on %s', (kind) => {
         server: base,
         token,
         engine,
-        matches: 1,
         log: (line) => log.push(`${name}: ${line}`),
       });
-      clients.push({ id, run: client.run() });
+      clients.push({ id, name, client, run: client.run() });
     }
+    // Both play on until each has finished a match: a bot that left after its first could be
+    // seated again meanwhile (even against the other) and lose that one on time.
+    await expect
+      .poll(
+        () =>
+          clients.every(({ name }) =>
+            log.some((line) => line.startsWith(`${name}: match `) && line.includes(' over after ')),
+          ),
+        { timeout: 60_000, interval: 100 },
+      )
+      .toBe(true);
+    for (const { client } of clients) client.stop();
     await Promise.all(clients.map((client) => client.run));
-    // The match each bot played to its end, as it logged it. (Its next match, given to it while
-    // it was still online, it leaves to lose on time: that one is not checked here.)
+    // Every match either bot saw end while both were playing.
     const played = log
       .map((line) => /^(.+?): match (\S+) over after/.exec(line))
       .filter((match) => match !== null)

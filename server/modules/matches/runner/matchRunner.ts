@@ -133,7 +133,10 @@ export class MatchRunner {
     const schedulable = await schedulableAgentIds(db);
     const everyAgent = (await listAgentRows(db)).filter((agent) => schedulable.has(agent.id));
     for (const game of this.options.games ?? GAME_IDS) {
-      const agents = everyAgent.filter((agent) => agent.games.includes(game));
+      // Bots are seated only by startBotMatches: while online, and told of the match.
+      const agents = everyAgent.filter(
+        (agent) => agent.kind !== 'bot' && agent.games.includes(game),
+      );
       await this.startMatches(game, agents, leaseUntil);
     }
     await this.startBotMatches(everyAgent, leaseUntil);
