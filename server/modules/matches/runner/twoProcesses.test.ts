@@ -109,9 +109,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       game: GameId;
       lease_until: Date;
       moves: string;
-    }>(`select id, game, lease_until, moves from matches where status = 'live' and id = any($1)`, [
-      heldByA,
-    ]);
+    }>(
+      // Still A's when it died: under load B may already have taken one whose lease A failed to
+      // renew in time, and that one's lease is B's own.
+      `select id, game, lease_until, moves from matches
+       where status = 'live' and id = any($1) and owner like $2`,
+      [heldByA, `%${ownerOf(a!)}`],
+    );
     const leases = held.map((row) => ({
       ...row,
       plies: gameOf(row.game).decodeMoves(row.moves).length,
