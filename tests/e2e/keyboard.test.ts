@@ -220,7 +220,7 @@ describe('watching by keyboard', () => {
     await page.keyboard.press('ArrowDown');
     expect(await speed.inputValue()).toBe('4');
 
-    await tabTo(page, page.getByRole('button', { name: 'Play' }), { backwards: true });
+    await tabTo(page, page.getByRole('button', { name: 'Play', exact: true }), { backwards: true });
     await page.keyboard.press('Space');
     expect(await focusedText(page)).toBe('Pause');
     await expect.poll(moveCount, { timeout: 10_000 }).toBe(moves.length);

@@ -111,8 +111,8 @@ describe('live matches in the browser', () => {
     expect(await page.locator('.board-large .piece').count()).toBe(total - 2);
 
     await page.getByLabel('Speed').selectOption('4');
-    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
     await expect.poll(() => moveCount(page), { timeout: 10_000 }).toBe(total);
-    expect(await page.getByRole('button', { name: 'Play' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Play', exact: true }).isVisible()).toBe(true);
   }, 240_000);
 });
