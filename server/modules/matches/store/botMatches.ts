@@ -3,7 +3,7 @@ import { isGameId } from '../../../../core/games/gameIds.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { botSeats, tellBots } from '../../../events/botEvents.ts';
-import { CREATE_LOCK_KEY } from './matchWriter.ts';
+import { CREATE_LOCK_KEY, insertMatch } from './matchWriter.ts';
 
 /** A bot that may be paired now: online, active, and in no scheduled or live match. */
 export interface IdleBot {
@@ -54,30 +54,7 @@ export async function createBotMatch(
       [input.firstId, input.secondId],
     );
     if (busy.length > 0) return null;
-    const { rows: created } = await tx.query(
-      `insert into matches (id, game, status, first_agent_id, second_agent_id, first_rating,
-         second_rating, seed, owner, lease_until, started_at, starts_at)
-       select $1, $9, case when $8::timestamptz is null then 'live' else 'scheduled' end, a1.id,
-         a2.id, coalesce(r1.rating, 1500), coalesce(r2.rating, 1500), $4, $5, $6,
-         coalesce($8, $7), $8
-       from agents a1 cross join agents a2
-         left join agent_ratings r1 on r1.agent_id = a1.id and r1.game = $9
-         left join agent_ratings r2 on r2.agent_id = a2.id and r2.game = $9
-       where a1.id = $2 and a2.id = $3
-       returning id`,
-      [
-        input.id,
-        input.firstId,
-        input.secondId,
-        input.seed,
-        input.owner,
-        leaseUntil,
-        now,
-        input.startsAt,
-        input.game,
-      ],
-    );
-    if (!created[0]) return null;
+    if (!(await insertMatch(tx, input, now, leaseUntil))) return null;
     const seatNames = await tx.query<{ id: string; name: string }>(
       'select id, name from agents where id in ($1, $2)',
       [input.firstId, input.secondId],

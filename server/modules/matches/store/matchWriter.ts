@@ -44,30 +44,53 @@ export async function createMatchIfBelowTarget(
       [input.game],
     );
     if ((rows[0]?.count ?? 0) >= liveTarget) return null;
-    await tx.query(
-      `insert into matches (id, game, status, first_agent_id, second_agent_id, first_rating,
-         second_rating, seed, owner, lease_until, started_at, starts_at)
-       select $1, $9, case when $8::timestamptz is null then 'live' else 'scheduled' end, a1.id,
-         a2.id, coalesce(r1.rating, 1500), coalesce(r2.rating, 1500), $4, $5, $6,
-         coalesce($8, $7), $8
-       from agents a1 cross join agents a2
-         left join agent_ratings r1 on r1.agent_id = a1.id and r1.game = $9
-         left join agent_ratings r2 on r2.agent_id = a2.id and r2.game = $9
-       where a1.id = $2 and a2.id = $3`,
-      [
-        input.id,
-        input.firstId,
-        input.secondId,
-        input.seed,
-        input.owner,
-        leaseUntil,
-        now,
-        input.startsAt ?? null,
-        input.game,
-      ],
-    );
+    await insertMatch(tx, input, now, leaseUntil);
     return input.id;
   });
+}
+
+/** A new match row, owned by `owner`: announced until `startsAt` when set, else live. */
+export interface NewMatch {
+  id: string;
+  game: GameId;
+  firstId: string;
+  secondId: string;
+  seed: number;
+  owner: string;
+  startsAt?: Date | null;
+}
+
+/** Inserts a match with each side's rating in its game; false when an agent does not exist. */
+export async function insertMatch(
+  tx: Queryable,
+  input: NewMatch,
+  now: Date,
+  leaseUntil: Date,
+): Promise<boolean> {
+  const { rows } = await tx.query(
+    `insert into matches (id, game, status, first_agent_id, second_agent_id, first_rating,
+       second_rating, seed, owner, lease_until, started_at, starts_at)
+     select $1, $9, case when $8::timestamptz is null then 'live' else 'scheduled' end, a1.id,
+       a2.id, coalesce(r1.rating, 1500), coalesce(r2.rating, 1500), $4, $5, $6,
+       coalesce($8, $7), $8
+     from agents a1 cross join agents a2
+       left join agent_ratings r1 on r1.agent_id = a1.id and r1.game = $9
+       left join agent_ratings r2 on r2.agent_id = a2.id and r2.game = $9
+     where a1.id = $2 and a2.id = $3
+     returning id`,
+    [
+      input.id,
+      input.firstId,
+      input.secondId,
+      input.seed,
+      input.owner,
+      leaseUntil,
+      now,
+      input.startsAt ?? null,
+      input.game,
+    ],
+  );
+  return rows.length > 0;
 }
 
 /** Takes over live matches that are ours already or whose owner's lease ran out; returns ids. */
