@@ -1,15 +1,18 @@
 /**
  * Solver speed by depth band (end, middle, early game): positions per second, mean time and
- * nodes per position, each solved with a fresh table. With C4_REFERENCE_SOLVER pointing at a
- * build of Pascal Pons' C++ solver that prints `<moves> <score> <nodes> <µs>` per line, the same
- * positions are run through it and compared; when it prints a fifth column, the CPU µs of the
- * solve, CPU times are compared (on a shared machine wall time mostly measures the neighbours).
+ * nodes per position, each solved with a fresh table, for the WebAssembly solver (the one the
+ * platform uses) and the TypeScript one it is tested against. With C4_REFERENCE_SOLVER pointing
+ * at Pascal Pons' C++ solver as shipped (tag part12 built with its own makefile; its main.cpp
+ * resets the table before each line and prints `<moves> <score> <nodes> <µs>`, the µs timing
+ * `solve` alone), the same positions go through it in the same run and the wall times compare.
  * Every figure is the best of three timed passes, on each side.
  */
 import { spawnSync } from 'node:child_process';
 import { createRandom } from '../core/agents/random.ts';
+import type { ExactSolver } from '../core/games/connect4/exactSolver.ts';
 import { Connect4Position } from '../core/games/connect4/position.ts';
 import { Solver } from '../core/games/connect4/solver.ts';
+import { WasmSolver } from '../core/games/connect4/wasmSolver.ts';
 
 const BANDS = [
   { name: 'end (28-36 moves)', min: 28, max: 36, count: 200 },
@@ -41,94 +44,94 @@ function positions(min: number, max: number, count: number, seed: number): strin
 interface Pass {
   nodes: number;
   micros: number;
-  cpuMicros: number | null;
+  // the sum of the scores: the solvers must agree on every position, so on this too
+  scores: number;
 }
 
 /** Each position solved with a fresh table; only `solve` is timed. */
-function timedPass(solver: Solver, lines: string[]): Pass & { cpuMicros: number } {
+function timedPass(solver: ExactSolver, lines: string[]): Pass {
   let nodes = 0;
   let micros = 0;
-  let cpuMicros = 0;
+  let scores = 0;
   for (const moves of lines) {
     const position = Connect4Position.fromMoves(moves);
     solver.resetTable();
     solver.resetNodes();
     const started = performance.now();
-    const cpuStarted = process.cpuUsage();
-    solver.solve(position);
-    const cpu = process.cpuUsage(cpuStarted);
+    scores += solver.solve(position);
     micros += (performance.now() - started) * 1000;
-    cpuMicros += cpu.user + cpu.system;
     nodes += solver.nodes;
   }
-  return { nodes, micros, cpuMicros };
+  return { nodes, micros, scores };
 }
 
 /**
- * The fastest of `count` passes (by CPU time when there is one): a pass slowed by a neighbour
- * or a page-cache miss says nothing about the solver, and both sides get the same treatment.
+ * The fastest of `count` passes: a pass slowed by a neighbour or a page-cache miss says nothing
+ * about the solver, and both sides get the same treatment.
  */
 function bestOf<T extends Pass | null>(count: number, pass: () => T): T {
   let best = pass();
   for (let i = 1; i < count && best !== null; i++) {
     const next = pass();
-    if (next !== null && (next.cpuMicros ?? next.micros) < (best.cpuMicros ?? best.micros)) {
-      best = next;
-    }
+    if (next !== null && next.micros < best.micros) best = next;
   }
   return best;
 }
 
+/** The upstream binary's own output, read as it is: `<moves> <score> <nodes> <µs>` a line. */
 function runReference(binary: string, lines: string[]): Pass | null {
   const run = spawnSync(binary, [], { input: `${lines.join('\n')}\n`, encoding: 'utf8' });
   if (run.status !== 0) return null;
   let nodes = 0;
   let micros = 0;
-  let cpuMicros: number | null = 0;
+  let scores = 0;
   for (const line of run.stdout.trim().split('\n')) {
-    const [, , n, us, cpu] = line.split(' ');
+    const [, score, n, us] = line.split(' ');
+    scores += Number(score);
     nodes += Number(n);
     micros += Number(us);
-    cpuMicros = cpu === undefined || cpuMicros === null ? null : cpuMicros + Number(cpu);
   }
-  return { nodes, micros, cpuMicros };
+  return { nodes, micros, scores };
+}
+
+function compared(pass: Pass, reference: Pass | null | undefined): string {
+  if (reference === undefined) return 'C4_REFERENCE_SOLVER not set';
+  if (reference === null) return 'reference solver failed';
+  const agree = pass.scores === reference.scores ? '' : ', SCORES DIFFER';
+  return `${(pass.micros / reference.micros).toFixed(2)}x time, ${(pass.nodes / reference.nodes).toFixed(3)}x nodes${agree}`;
 }
 
 export default async function engineBench(): Promise<void> {
-  const solver = new Solver({ log2TableSize: 24 });
-  const reference = process.env.C4_REFERENCE_SOLVER;
-  // warm the JIT so the first band is not charged for compilation
-  for (const moves of positions(20, 30, 30, 99)) {
-    solver.resetTable();
-    solver.solve(Connect4Position.fromMoves(moves));
-  }
-  console.log(
-    'band                  positions  pos/s      mean ms   mean nodes   vs C++ (time, nodes)',
-  );
-  for (const [index, band] of BANDS.entries()) {
-    const lines = positions(band.min, band.max, band.count, index + 1);
-    // one untimed pass first: V8 compiles on background threads, whose CPU would be billed here
-    for (const moves of lines) {
+  const solvers: [string, ExactSolver][] = [
+    ['wasm', new WasmSolver({ log2TableSize: 24 })],
+    ['ts', new Solver({ log2TableSize: 24 })],
+  ];
+  const binary = process.env.C4_REFERENCE_SOLVER;
+  // warm the JIT (and the WebAssembly tier-up) so the first band is not charged for compilation
+  for (const [, solver] of solvers) {
+    for (const moves of positions(20, 30, 30, 99)) {
       solver.resetTable();
       solver.solve(Connect4Position.fromMoves(moves));
     }
-    const { nodes, micros, cpuMicros } = bestOf(PASSES, () => timedPass(solver, lines));
-    let comparison = 'C4_REFERENCE_SOLVER not set';
-    if (reference) {
-      const ref = bestOf(PASSES, () => runReference(reference, lines));
-      comparison = !ref
-        ? 'reference solver failed'
-        : ref.cpuMicros !== null
-          ? `${(cpuMicros / ref.cpuMicros).toFixed(2)}x CPU time, ${(nodes / ref.nodes).toFixed(3)}x nodes`
-          : `${(micros / ref.micros).toFixed(2)}x time, ${(nodes / ref.nodes).toFixed(3)}x nodes`;
+  }
+  console.log(
+    'band                  solver  positions  pos/s      mean ms   mean nodes   vs C++ part12 (time, nodes)',
+  );
+  for (const [index, band] of BANDS.entries()) {
+    const lines = positions(band.min, band.max, band.count, index + 1);
+    const reference = binary ? bestOf(PASSES, () => runReference(binary, lines)) : undefined;
+    for (const [name, solver] of solvers) {
+      // one untimed pass first: V8 compiles on background threads, whose time would count here
+      timedPass(solver, lines);
+      const pass = bestOf(PASSES, () => timedPass(solver, lines));
+      console.log(
+        `${band.name.padEnd(22)}${name.padEnd(6)}${String(lines.length).padStart(11)}  ` +
+          `${((lines.length * 1e6) / pass.micros).toFixed(1).padStart(9)}  ` +
+          `${(pass.micros / lines.length / 1000).toFixed(3).padStart(9)}  ` +
+          `${Math.round(pass.nodes / lines.length)
+            .toString()
+            .padStart(11)}   ${compared(pass, reference)}`,
+      );
     }
-    console.log(
-      `${band.name.padEnd(22)}${String(lines.length).padStart(9)}  ` +
-        `${((lines.length * 1e6) / micros).toFixed(1).padStart(9)}  ` +
-        `${(micros / lines.length / 1000).toFixed(3).padStart(9)}  ` +
-        `${Math.round(nodes / lines.length)
-          .toString()
-          .padStart(11)}   ${comparison}`,
-    );
   }
 }

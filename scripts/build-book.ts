@@ -14,9 +14,9 @@ import { decide } from '../core/games/connect4/agent/decide.ts';
 import { analyzeColumns } from '../core/games/connect4/analyzeColumns.ts';
 import { OpeningBook } from '../core/games/connect4/book/openingBook.ts';
 import { OPENING_BOOK_DATA } from '../core/games/connect4/book/openingBookData.ts';
+import { createSolver } from '../core/games/connect4/exactSolver.ts';
 import { Connect4Position } from '../core/games/connect4/position.ts';
 import { SearchAborted } from '../core/games/connect4/searchBudget.ts';
-import { Solver } from '../core/games/connect4/solver.ts';
 
 const { values } = parseArgs({
   options: {
@@ -32,7 +32,7 @@ const seeds = Number(values.seeds);
 const maxNodes = Number(values['max-nodes']);
 
 const book = OpeningBook.decode(OPENING_BOOK_DATA);
-const solver = new Solver({ log2TableSize: 24 });
+const solver = createSolver({ log2TableSize: 24 });
 const oracle = BUILT_IN_AGENTS.find((agent) => agent.id === 'oracle')!;
 const started = performance.now();
 let solved = 0;

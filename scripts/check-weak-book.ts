@@ -10,15 +10,15 @@
 import { parseArgs } from 'node:util';
 import { WeakBook } from '../core/games/connect4/book/weakBook.ts';
 import { WEAK_BOOK_DATA } from '../core/games/connect4/book/weakBookData.ts';
+import { createSolver } from '../core/games/connect4/exactSolver.ts';
 import { movesOfKey } from '../core/games/connect4/movesOfKey.ts';
 import { Connect4Position } from '../core/games/connect4/position.ts';
-import { Solver } from '../core/games/connect4/solver.ts';
 
 const { values } = parseArgs({
   options: { shard: { type: 'string', default: '0/1' }, table: { type: 'string', default: '24' } },
 });
 const [shard, shards] = (values.shard ?? '0/1').split('/').map(Number) as [number, number];
-const solver = new Solver({ log2TableSize: Number(values.table) });
+const solver = createSolver({ log2TableSize: Number(values.table) });
 const book = WeakBook.decode(WEAK_BOOK_DATA);
 const positions = [...book.entries()]
   .map(([key]) => Connect4Position.fromMoves(movesOfKey(key)!))

@@ -4,8 +4,9 @@
  * A bad line prints `line N: <reason>` and the run goes on (exit code 1 at the end). Blank lines
  * are skipped. `--game othello` solves Othello OBF lines instead (scripts/solveOthello.ts).
  */
+
+import { createSolver } from '../core/games/connect4/exactSolver.ts';
 import { Connect4Position } from '../core/games/connect4/position.ts';
-import { Solver } from '../core/games/connect4/solver.ts';
 import { solveLines } from './solveLines.ts';
 import { solveOthello } from './solveOthello.ts';
 
@@ -21,7 +22,7 @@ if (game === 'othello') {
   process.exitCode = 2;
 } else {
   const weak = process.argv.includes('--weak');
-  const solver = new Solver({ log2TableSize: 24 });
+  const solver = createSolver({ log2TableSize: 24 });
   // Warm-up, not timed: a few thousand nodes let V8 optimise the search, so the microseconds of
   // the first lines measure the solver rather than the interpreter (the C++ one is compiled ahead).
   for (const moves of WARM_UP) {

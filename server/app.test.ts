@@ -42,7 +42,9 @@ describe('app shell', () => {
     async (url) => {
       const response = await app.inject(url);
       const csp = String(response.headers['content-security-policy']);
-      expect(csp).toContain("script-src 'self' https://telegram.org/js/telegram-web-app.js;");
+      expect(csp).toContain(
+        "script-src 'self' 'wasm-unsafe-eval' https://telegram.org/js/telegram-web-app.js;",
+      );
       expect(csp).toContain('frame-ancestors https://web.telegram.org');
       expect(csp).toContain('wss://*.walletconnect.org');
       expect(csp).toContain('https://fonts.reown.com');

@@ -7,8 +7,8 @@ import { HeuristicSearch } from '../../core/games/connect4/agent/heuristicSearch
 import { COLUMN_ORDER } from '../../core/games/connect4/bitboard.ts';
 import type { WeakBookMove } from '../../core/games/connect4/book/weakBook.ts';
 import { findWeakBookMove } from '../../core/games/connect4/book/weakBookBuild.ts';
+import { createSolver } from '../../core/games/connect4/exactSolver.ts';
 import { Connect4Position } from '../../core/games/connect4/position.ts';
-import { Solver } from '../../core/games/connect4/solver.ts';
 
 /** What the main thread sends. */
 export interface WeakBookTask {
@@ -23,7 +23,7 @@ export interface WeakBookAnswer extends WeakBookMove {
 }
 
 const RESIST_DEPTH = 8;
-const solver = new Solver({ log2TableSize: Number(process.argv[2]) });
+const solver = createSolver({ log2TableSize: Number(process.argv[2]) });
 const heuristic = new HeuristicSearch('balanced');
 
 /** In a lost position: the column a balanced depth-8 search likes best, ties centre-first. */

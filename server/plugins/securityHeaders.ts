@@ -10,7 +10,9 @@ const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
   "form-action 'self'",
   // Inside Telegram only, src/lib/telegram.ts loads Telegram's Mini App script: that one file.
-  "script-src 'self' https://telegram.org/js/telegram-web-app.js",
+  // 'wasm-unsafe-eval' lets the analysis worker compile the solver's WebAssembly (bytes from our
+  // own bundle); it allows no eval of JavaScript.
+  "script-src 'self' 'wasm-unsafe-eval' https://telegram.org/js/telegram-web-app.js",
   // AppKit's lit web components and sonner inject <style> elements at run time; without
   // 'unsafe-inline' the modal renders unstyled. Styles cannot run code, scripts stay strict.
   "style-src 'self' 'unsafe-inline'",

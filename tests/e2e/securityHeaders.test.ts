@@ -11,7 +11,7 @@ const EXPECTED_POLICY: Record<string, string[]> = {
   'base-uri': ["'self'"],
   'object-src': ["'none'"],
   'form-action': ["'self'"],
-  'script-src': ["'self'", 'https://telegram.org/js/telegram-web-app.js'],
+  'script-src': ["'self'", "'wasm-unsafe-eval'", 'https://telegram.org/js/telegram-web-app.js'],
   'style-src': ["'self'", "'unsafe-inline'"],
   'connect-src': [
     "'self'",

@@ -1,8 +1,8 @@
 import { ValidationError } from '../../errors.ts';
 import { CELLS, WIDTH } from './bitboard.ts';
+import type { ExactSolver } from './exactSolver.ts';
 import type { Connect4Position } from './position.ts';
 import type { SearchBudget } from './searchBudget.ts';
-import type { Solver } from './solver.ts';
 
 /**
  * Score of every column of `position` (index 0 = column 1) from the mover's side, null where it
@@ -12,7 +12,7 @@ import type { Solver } from './solver.ts';
  * watcher's progress). Throws `SearchAborted` past the budget.
  */
 export function analyzeColumns(
-  solver: Solver,
+  solver: ExactSolver,
   position: Connect4Position,
   options: {
     weak?: boolean;

@@ -16,6 +16,7 @@ import {
   winningCells,
   winningHi,
 } from './bitboard.ts';
+import type { ExactSolver } from './exactSolver.ts';
 import type { Connect4Position } from './position.ts';
 import { noClock, SearchAborted, type SearchBudget } from './searchBudget.ts';
 import { TranspositionTable } from './transpositionTable.ts';
@@ -33,7 +34,7 @@ const CLOCK_CHECK_EVERY = 4095;
  * move creates, pruning of moves that lose at once, and a transposition table of bounds.
  * Scores follow the literature: positive when the side to move wins, 22 minus the winner's stones.
  */
-export class Solver {
+export class Solver implements ExactSolver {
   /** Nodes explored since the last `resetNodes`. */
   nodes = 0;
   private readonly table: TranspositionTable;

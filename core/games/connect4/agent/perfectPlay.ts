@@ -3,9 +3,9 @@ import { OpeningBook } from '../book/openingBook.ts';
 import { OPENING_BOOK_DATA } from '../book/openingBookData.ts';
 import { WeakBook } from '../book/weakBook.ts';
 import { WEAK_BOOK_DATA } from '../book/weakBookData.ts';
+import { createSolver, type ExactSolver } from '../exactSolver.ts';
 import type { Connect4Position } from '../position.ts';
 import { SearchAborted, type SearchBudget } from '../searchBudget.ts';
-import { Solver } from '../solver.ts';
 
 /** Exact scores of every column and the nodes it took. */
 interface ExactScores {
@@ -15,7 +15,7 @@ interface ExactScores {
 
 let book: OpeningBook | undefined;
 let winDrawLossBook: WeakBook | undefined;
-let solver: Solver | undefined;
+let solver: ExactSolver | undefined;
 
 /** The shipped opening book, decoded once. */
 export function openingBook(): OpeningBook {
@@ -38,7 +38,7 @@ export function exactColumnScores(
   position: Connect4Position,
   budget: SearchBudget,
 ): ExactScores | null {
-  solver ??= new Solver({ log2TableSize: 21 });
+  solver ??= createSolver({ log2TableSize: 21 });
   solver.resetTable();
   solver.resetNodes();
   try {

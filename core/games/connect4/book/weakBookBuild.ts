@@ -1,6 +1,6 @@
 import { COLUMN_ORDER, WIDTH } from '../bitboard.ts';
+import type { ExactSolver } from '../exactSolver.ts';
 import { Connect4Position } from '../position.ts';
-import type { Solver } from '../solver.ts';
 import type { WeakBook, WeakBookMove, WeakValue } from './weakBook.ts';
 
 /** Which player the book plays: 0 moves first (even plies), 1 second (odd plies). */
@@ -64,7 +64,7 @@ function replies(position: Connect4Position): Connect4Position[] {
  * trees.
  */
 export function findWeakBookMove(
-  solver: Solver,
+  solver: ExactSolver,
   position: Connect4Position,
   resist: (position: Connect4Position) => number,
 ): WeakBookMove {

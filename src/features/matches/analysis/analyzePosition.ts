@@ -1,8 +1,8 @@
 import { GridmindError } from '../../../../core/errors.ts';
 import { analyzeColumns } from '../../../../core/games/connect4/analyzeColumns.ts';
 import { CELLS } from '../../../../core/games/connect4/bitboard.ts';
+import type { ExactSolver } from '../../../../core/games/connect4/exactSolver.ts';
 import { Connect4Position } from '../../../../core/games/connect4/position.ts';
-import type { Solver } from '../../../../core/games/connect4/solver.ts';
 import {
   type AnalysisReply,
   analysisRequestSchema,
@@ -35,7 +35,7 @@ export function columnVerdict(
  */
 export function analyzePosition(
   data: unknown,
-  solver: Solver,
+  solver: ExactSolver,
   post: (reply: AnalysisReply) => void,
 ): void {
   const request = analysisRequestSchema.safeParse(data);
