@@ -82,6 +82,16 @@ function expectedAnalysis(moves: string): { lines: string[]; best: string } {
   };
 }
 
+/** Whether WebAssembly compiles here: an empty module, run inside the page's worker. */
+function compilesWebAssembly(): boolean {
+  try {
+    new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 describe('Connect Four analysis on the watch page', () => {
   it('offline, solves the shown position in a worker and shows every column as the solver does', async () => {
     const { id, moves } = await longFinishedMatch();
@@ -104,6 +114,10 @@ describe('Connect Four analysis on the watch page', () => {
       expected.lines.filter((line) => line.endsWith('(best)')).length,
     );
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // The worker may compile WebAssembly under the page's policy ('wasm-unsafe-eval'), so
+    // createSolver gave it the WebAssembly solver; without it, it falls back to the TypeScript one.
+    const [worker] = page.workers();
+    expect(await worker?.evaluate(compilesWebAssembly)).toBe(true);
 
     // Another move shown: the result is gone, the question can be asked again.
     await showMove(page, ply - 1);
