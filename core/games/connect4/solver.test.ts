@@ -5,6 +5,7 @@ import { analyzeColumns } from './analyzeColumns.ts';
 import { Connect4Position } from './position.ts';
 import { SearchAborted } from './searchBudget.ts';
 import { Solver } from './solver.ts';
+import { runningPositions } from './testPositions.ts';
 
 const solver = new Solver({ log2TableSize: 20 });
 
@@ -13,21 +14,7 @@ function solveFresh(position: Connect4Position, weak = false): number {
   return solver.solve(position, { weak });
 }
 
-/** A running position reached by `choices` (indices into the legal, non-winning moves). */
-function positionFrom(choices: number[], minMoves: number): Connect4Position | null {
-  const position = new Connect4Position();
-  for (const choice of choices) {
-    const moves = position.legalMoves().filter((column) => !position.isWinningMove(column));
-    if (moves.length === 0) return null;
-    position.play(moves[choice % moves.length]!);
-  }
-  return position.nbMoves >= minMoves && position.outcome().status === 'ongoing' ? position : null;
-}
-
-const lateGame = fc
-  .array(fc.nat(6), { minLength: 26, maxLength: 38 })
-  .map((choices) => positionFrom(choices, 26))
-  .filter((position): position is Connect4Position => position !== null);
+const lateGame = runningPositions(26);
 
 describe('Solver', () => {
   it.each([

@@ -5,24 +5,8 @@ import { createSolver } from './exactSolver.ts';
 import { Connect4Position } from './position.ts';
 import { SearchAborted } from './searchBudget.ts';
 import { Solver } from './solver.ts';
+import { runningPositions } from './testPositions.ts';
 import { WasmSolver } from './wasmSolver.ts';
-
-/** A running position reached by `choices` (indices into the legal, non-winning moves). */
-function positionFrom(choices: number[], minMoves: number): Connect4Position | null {
-  const position = new Connect4Position();
-  for (const choice of choices) {
-    const moves = position.legalMoves().filter((column) => !position.isWinningMove(column));
-    if (moves.length === 0) return null;
-    position.play(moves[choice % moves.length]!);
-  }
-  return position.nbMoves >= minMoves && position.outcome().status === 'ongoing' ? position : null;
-}
-
-const positions = (minMoves: number) =>
-  fc
-    .array(fc.nat(6), { minLength: minMoves, maxLength: 40 })
-    .map((choices) => positionFrom(choices, minMoves))
-    .filter((position): position is Connect4Position => position !== null);
 
 /** Score and nodes of a solve on a fresh table. */
 function fresh(
@@ -46,7 +30,7 @@ describe.each([
 
   it('scores like the TypeScript solver, node for node, strong and weak', () => {
     fc.assert(
-      fc.property(positions(14), fc.boolean(), (position, weak) => {
+      fc.property(runningPositions(14), fc.boolean(), (position, weak) => {
         expect(fresh(wasm, position, weak)).toEqual(fresh(reference, position, weak));
       }),
       { numRuns: 60, seed: 5 },
@@ -55,7 +39,7 @@ describe.each([
 
   it('keeps its table between solves as the reference does, and a reset empties it', () => {
     fc.assert(
-      fc.property(fc.array(positions(18), { minLength: 2, maxLength: 4 }), (line) => {
+      fc.property(fc.array(runningPositions(18), { minLength: 2, maxLength: 4 }), (line) => {
         reference.resetTable();
         wasm.resetTable();
         for (const position of line) {
@@ -78,7 +62,7 @@ describe.each([
 
   it('answers null-window tests like the reference', () => {
     fc.assert(
-      fc.property(positions(20), fc.integer({ min: -4, max: 4 }), (position, bound) => {
+      fc.property(runningPositions(20), fc.integer({ min: -4, max: 4 }), (position, bound) => {
         reference.resetTable();
         wasm.resetTable();
         reference.resetNodes();
