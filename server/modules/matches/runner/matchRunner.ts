@@ -8,11 +8,11 @@ import { schedulableAgentIds } from '../../../db/stores/agentOwnership.ts';
 import { type AgentRow, listAgentRows } from '../../../db/stores/agentStore.ts';
 import { createBotMatch, type IdleBot, listIdleBots } from '../store/botMatches.ts';
 import { forfeitIfLate } from '../store/botMoves.ts';
+import type { MatchEndHook } from '../store/matchEnd.ts';
 import { findMatch } from '../store/matchStore.ts';
 import {
   claimMatches,
   createMatchIfBelowTarget,
-  type MatchEndHook,
   recordMove,
   releaseMatches,
   renewLeases,
