@@ -15,7 +15,7 @@ import { customAgentRoutes } from './modules/customAgents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { matchesModule } from './modules/matches/plugin.ts';
 import { recordBotMove } from './modules/matches/store/botMoves.ts';
-import type { MatchEndHook } from './modules/matches/store/matchWriter.ts';
+import type { MatchEndHook } from './modules/matches/store/matchEnd.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerAuth } from './plugins/auth.ts';

@@ -7,7 +7,7 @@ import {
   botMoveEventSchema,
   botStartEventSchema,
 } from '../../core/protocol/bots.ts';
-import { createSseParser } from './sseParser.ts';
+import { createSseParser } from '../../core/protocol/sseParser.ts';
 
 /** How the reference bot chooses: one of Gridmind's own engines (an agent's id) or at random. */
 export type BotEngine = { kind: 'agent'; agentId: string } | { kind: 'random' };

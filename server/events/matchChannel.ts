@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resultEventSchema } from '../../core/protocol/matches.ts';
 import { moveEventSchema } from '../../core/protocol/matchMoves.ts';
+import type { Queryable } from '../db/database.ts';
 
 /** The NOTIFY channel every match event travels on between server processes. */
 export const MATCH_CHANNEL = 'gridmind_match_events';
@@ -20,3 +21,11 @@ export const matchNotificationSchema = z.discriminatedUnion('kind', [
 
 /** @see matchNotificationSchema */
 export type MatchNotification = z.infer<typeof matchNotificationSchema>;
+
+/** Publishes a match event to every process, when (and only if) the transaction `tx` commits. */
+export async function publishMatchEvent(
+  tx: Queryable,
+  notification: MatchNotification,
+): Promise<void> {
+  await tx.query('select pg_notify($1, $2)', [MATCH_CHANNEL, JSON.stringify(notification)]);
+}

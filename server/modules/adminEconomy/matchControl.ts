@@ -4,7 +4,7 @@ import { gameOf } from '../../../core/games/registry.ts';
 import type { ResultEvent } from '../../../core/protocol/matches.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { botSeats, tellBots } from '../../events/botEvents.ts';
-import { MATCH_CHANNEL, type MatchNotification } from '../../events/matchChannel.ts';
+import { publishMatchEvent } from '../../events/matchChannel.ts';
 import { HttpError } from '../../plugins/errors.ts';
 
 /**
@@ -47,8 +47,7 @@ export async function cancelMatch(
       endedAt: now.toISOString(),
       resultCells: [],
     };
-    const notification: MatchNotification = { kind: 'result', event };
-    await tx.query('select pg_notify($1, $2)', [MATCH_CHANNEL, JSON.stringify(notification)]);
+    await publishMatchEvent(tx, { kind: 'result', event });
     await tellBots(tx, matchId, await botSeats(tx, matchId), 'match-end', () => ({
       game: match.game,
       status: 'cancelled',

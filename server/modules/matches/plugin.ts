@@ -8,7 +8,7 @@ import { matchRoutes } from './routes.ts';
 import { MatchRunner } from './runner/matchRunner.ts';
 import { systemScheduler } from './runner/scheduler.ts';
 import { DecisionPool } from './runner/workerPool.ts';
-import type { MatchEndHook } from './store/matchWriter.ts';
+import type { MatchEndHook } from './store/matchEnd.ts';
 import { MatchHub } from './stream/matchHub.ts';
 
 /**

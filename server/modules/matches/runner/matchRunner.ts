@@ -6,28 +6,23 @@ import { replay } from '../../../../core/games/replay.ts';
 import type { Database } from '../../../db/database.ts';
 import { schedulableAgentIds } from '../../../db/stores/agentOwnership.ts';
 import { type AgentRow, listAgentRows } from '../../../db/stores/agentStore.ts';
-import { createBotMatch, type IdleBot, listIdleBots } from '../store/botMatches.ts';
-import { forfeitIfLate } from '../store/botMoves.ts';
+import type { MatchEndHook } from '../store/matchEnd.ts';
 import { findMatch } from '../store/matchStore.ts';
 import {
   claimMatches,
   createMatchIfBelowTarget,
-  type MatchEndHook,
+  type NewMatch,
   recordMove,
   releaseMatches,
   renewLeases,
 } from '../store/matchWriter.ts';
+import { BotTurns } from './botTurns.ts';
 import { type Scheduler, systemScheduler } from './scheduler.ts';
+import type { DecisionJob } from './workerPool.ts';
 
 /** Anything that can pick an agent's move; the worker pool in production. */
 interface Decider {
-  decide(job: {
-    game: GameId;
-    moves: string;
-    traits: AgentRow['traits'];
-    seed: number;
-    budgetMs: number;
-  }): Promise<AgentDecision>;
+  decide(job: DecisionJob): Promise<AgentDecision>;
 }
 
 /** How the runner plays: who it is, how many matches to keep live, pacing and lease length. */
@@ -83,11 +78,8 @@ export class MatchRunner {
   /** Sweeps failed in a row (the database is away): the next one waits longer. */
   private failedSweeps = 0;
   private running = false;
-  /** Matches waiting for a bot's move: a move arriving (wake) plays on at once. */
-  private readonly waitingForBot = new Set<string>();
-  /** Matches whose turn is being played now, and those of them a bot's move woke meanwhile. */
-  private readonly stepping = new Set<string>();
-  private readonly wokenWhileStepping = new Set<string>();
+  private readonly bots: BotTurns;
+  private readonly botMoveTimeoutMs: number;
   private inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly options: MatchRunnerOptions) {
@@ -95,6 +87,16 @@ export class MatchRunner {
     this.random = options.random ?? Math.random;
     this.leaseMs = options.leaseMs ?? 15_000;
     this.sweepMs = options.sweepMs ?? 2_000;
+    this.botMoveTimeoutMs = options.botMoveTimeoutMs ?? 10_000;
+    this.bots = new BotTurns({
+      ...options,
+      games: options.games ?? GAME_IDS,
+      moveTimeoutMs: this.botMoveTimeoutMs,
+      scheduler: this.scheduler,
+      random: this.random,
+      newMatch: (game, firstId, secondId) => this.newMatch(game, firstId, secondId),
+      adopt: (matchId) => this.adoptNew(matchId),
+    });
   }
 
   /** Ids of the matches this runner currently plays. */
@@ -117,7 +119,7 @@ export class MatchRunner {
     await Promise.allSettled([...this.inFlight]);
     this.owned.clear();
     this.players.clear();
-    this.waitingForBot.clear();
+    this.bots.clear();
     await releaseMatches(this.options.db, this.options.ownerId);
   }
 
@@ -133,73 +135,13 @@ export class MatchRunner {
     const schedulable = await schedulableAgentIds(db);
     const everyAgent = (await listAgentRows(db)).filter((agent) => schedulable.has(agent.id));
     for (const game of this.options.games ?? GAME_IDS) {
-      // Bots are seated only by startBotMatches: while online, and told of the match.
+      // Bots are seated only by the bot pairing: while online, and told of the match.
       const agents = everyAgent.filter(
         (agent) => agent.kind !== 'bot' && agent.games.includes(game),
       );
       await this.startMatches(game, agents, leaseUntil);
     }
-    await this.startBotMatches(everyAgent, leaseUntil);
-  }
-
-  /** How long a bot has for a move. */
-  private get botMoveTimeoutMs(): number {
-    return this.options.botMoveTimeoutMs ?? 10_000;
-  }
-
-  /**
-   * Gives every idle online bot a match, on top of the live target: a game it plays (among the
-   * games this runner runs), against another idle bot or an agent of that game, seats drawn.
-   */
-  private async startBotMatches(agents: AgentRow[], leaseUntil: Date): Promise<void> {
-    const { db, ownerId } = this.options;
-    const runGames = this.options.games ?? GAME_IDS;
-    const idle = await listIdleBots(db, new Date(this.scheduler.now()));
-    const taken = new Set<string>();
-    const bettingWindowMs = this.options.bettingWindowMs ?? 0;
-    for (const bot of idle) {
-      if (taken.has(bot.id)) continue;
-      const games = bot.games.filter((game) => runGames.includes(game));
-      if (games.length === 0) continue;
-      const game = games[Math.floor(this.random() * games.length)]!;
-      const opponents = this.opponentsFor(bot, game, agents, idle, taken);
-      if (opponents.length === 0) continue;
-      const opponent = opponents[Math.floor(this.random() * opponents.length)]!;
-      const botFirst = this.random() < 0.5;
-      const id = await createBotMatch(
-        db,
-        {
-          id: randomUUID(),
-          game,
-          firstId: botFirst ? bot.id : opponent,
-          secondId: botFirst ? opponent : bot.id,
-          seed: Math.floor(this.random() * 2 ** 31),
-          owner: ownerId,
-          startsAt: bettingWindowMs > 0 ? new Date(this.scheduler.now() + bettingWindowMs) : null,
-          moveTimeoutMs: this.botMoveTimeoutMs,
-        },
-        new Date(this.scheduler.now()),
-        leaseUntil,
-      );
-      if (!id) continue;
-      taken.add(bot.id).add(opponent);
-      this.adopt(id, Math.max(bettingWindowMs, this.options.moveDelayMs));
-    }
-  }
-
-  /** Who a bot may meet in `game`: agents that play it, bots only while idle and untaken. */
-  private opponentsFor(
-    bot: IdleBot,
-    game: GameId,
-    agents: AgentRow[],
-    idle: IdleBot[],
-    taken: Set<string>,
-  ): string[] {
-    const idleIds = new Set(idle.map((other) => other.id));
-    return agents
-      .filter((agent) => agent.id !== bot.id && agent.games.includes(game) && !taken.has(agent.id))
-      .filter((agent) => agent.kind !== 'bot' || idleIds.has(agent.id))
-      .map((agent) => agent.id);
+    await this.bots.startMatches(everyAgent, leaseUntil);
   }
 
   /**
@@ -207,10 +149,7 @@ export class MatchRunner {
    * runner was waiting for it, play on after the usual pause instead of at the deadline.
    */
   wake(matchId: string): void {
-    if (!this.owned.has(matchId)) return;
-    // Its step may have read the match before the move landed: it must not then wait for the deadline.
-    if (this.stepping.has(matchId)) this.wokenWhileStepping.add(matchId);
-    if (!this.waitingForBot.delete(matchId)) return;
+    if (!this.owned.has(matchId) || !this.bots.wake(matchId)) return;
     const timer = this.owned.get(matchId);
     if (timer) this.scheduler.clearTimeout(timer);
     this.scheduleMove(matchId, this.options.moveDelayMs);
@@ -218,29 +157,33 @@ export class MatchRunner {
 
   /** Starts matches of one game among `agents` until the game has its live target. */
   private async startMatches(game: GameId, agents: AgentRow[], leaseUntil: Date): Promise<void> {
-    const { db, ownerId } = this.options;
-    const bettingWindowMs = this.options.bettingWindowMs ?? 0;
     while (agents.length >= 2) {
       const first = Math.floor(this.random() * agents.length);
       const second = (first + 1 + Math.floor(this.random() * (agents.length - 1))) % agents.length;
       const id = await createMatchIfBelowTarget(
-        db,
-        {
-          id: randomUUID(),
-          game,
-          firstId: agents[first]!.id,
-          secondId: agents[second]!.id,
-          seed: Math.floor(this.random() * 2 ** 31),
-          owner: ownerId,
-          startsAt: bettingWindowMs > 0 ? new Date(this.scheduler.now() + bettingWindowMs) : null,
-        },
+        this.options.db,
+        this.newMatch(game, agents[first]!.id, agents[second]!.id),
         this.options.liveMatches,
         new Date(this.scheduler.now()),
         leaseUntil,
       );
       if (!id) break;
-      this.adopt(id, Math.max(bettingWindowMs, this.options.moveDelayMs));
+      this.adoptNew(id);
     }
+  }
+
+  /** A new match of ours, announced for the betting window (when there is one) before it starts. */
+  private newMatch(game: GameId, firstId: string, secondId: string): NewMatch {
+    const bettingWindowMs = this.options.bettingWindowMs ?? 0;
+    return {
+      id: randomUUID(),
+      game,
+      firstId,
+      secondId,
+      seed: Math.floor(this.random() * 2 ** 31),
+      owner: this.options.ownerId,
+      startsAt: bettingWindowMs > 0 ? new Date(this.scheduler.now() + bettingWindowMs) : null,
+    };
   }
 
   /**
@@ -270,7 +213,7 @@ export class MatchRunner {
     const ply = rules.decodeMoves(match.moves).length + 1;
     const side = rules.sideToMove(replay(rules, match.moves).state);
     const agent = side === 0 ? players.first : players.second;
-    if (agent.kind === 'bot') return this.awaitBot(matchId, ply);
+    if (agent.kind === 'bot') return this.bots.awaitMove(matchId, ply);
     const agentId = agent.id;
     const decision = await this.options.decider.decide({
       game: match.game,
@@ -296,27 +239,6 @@ export class MatchRunner {
     return this.options.moveDelayMs;
   }
 
-  /**
-   * A bot's turn: the move comes over the bot API (and wakes this runner). Until then, wait for
-   * its deadline; once that has passed, the bot loses on time.
-   */
-  private async awaitBot(matchId: string, ply: number): Promise<number | false> {
-    const now = this.scheduler.now();
-    const late = await forfeitIfLate(this.options.db, {
-      matchId,
-      owner: this.options.ownerId,
-      ply,
-      now: new Date(now),
-      moveTimeoutMs: this.botMoveTimeoutMs,
-      ...(this.options.onMatchEnd ? { onMatchEnd: this.options.onMatchEnd } : {}),
-    });
-    if (late.status === 'ended' || late.status === 'not-ours') return false;
-    // 'moved' (it came in meanwhile): play on; 'waiting': look again at the deadline.
-    if (late.status === 'moved') return this.options.moveDelayMs;
-    this.waitingForBot.add(matchId);
-    return Math.max(0, late.deadline.getTime() - now);
-  }
-
   /** Both agents of a match, read from the database the first time only. */
   private async playersOf(
     matchId: string,
@@ -338,18 +260,20 @@ export class MatchRunner {
     this.scheduleMove(matchId, delayMs);
   }
 
+  /** Takes on a match just created: its first move comes after the betting window, if any. */
+  private adoptNew(matchId: string): void {
+    this.adopt(matchId, Math.max(this.options.bettingWindowMs ?? 0, this.options.moveDelayMs));
+  }
+
   private scheduleMove(matchId: string, delayMs: number): void {
     if (!this.running) return;
     const timer = this.scheduler.setTimeout(() => {
-      this.waitingForBot.delete(matchId);
-      this.stepping.add(matchId);
+      this.bots.stepStarted(matchId);
       const work = this.step(matchId).then(
         (nextInMs) => {
-          this.stepping.delete(matchId);
-          const woken = this.wokenWhileStepping.delete(matchId);
+          const woken = this.bots.stepEnded(matchId);
           if (nextInMs === false) this.drop(matchId);
           else if (woken) {
-            this.waitingForBot.delete(matchId);
             this.scheduleMove(matchId, Math.min(nextInMs, this.options.moveDelayMs));
           } else if (this.owned.get(matchId) === timer) this.scheduleMove(matchId, nextInMs);
         },
@@ -357,8 +281,7 @@ export class MatchRunner {
         // reaches the database claims the match back (its lease names us) and plays on from
         // the last stored move, which the ply check in recordMove makes safe to retry.
         () => {
-          this.stepping.delete(matchId);
-          this.wokenWhileStepping.delete(matchId);
+          this.bots.stepEnded(matchId);
           this.owned.delete(matchId);
         },
       );
@@ -370,7 +293,7 @@ export class MatchRunner {
   private drop(matchId: string): void {
     this.owned.delete(matchId);
     this.players.delete(matchId);
-    this.waitingForBot.delete(matchId);
+    this.bots.forget(matchId);
     // A slot is free: start the next match without waiting for the regular sweep.
     if (this.running) this.scheduleSweep(0);
   }

@@ -3,7 +3,7 @@ import { isGameId } from '../../../../core/games/gameIds.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { botSeats, tellBots } from '../../../events/botEvents.ts';
-import { CREATE_LOCK_KEY, insertMatch } from './matchWriter.ts';
+import { CREATE_LOCK_KEY, insertMatch, type NewMatch } from './matchWriter.ts';
 
 /** A bot that may be paired now: online, active, and in no scheduled or live match. */
 export interface IdleBot {
@@ -34,16 +34,7 @@ export async function listIdleBots(db: Queryable, now: Date): Promise<IdleBot[]>
  */
 export async function createBotMatch(
   db: Database,
-  input: {
-    id: string;
-    game: GameId;
-    firstId: string;
-    secondId: string;
-    seed: number;
-    owner: string;
-    startsAt: Date | null;
-    moveTimeoutMs: number;
-  },
+  input: NewMatch & { moveTimeoutMs: number },
   now: Date,
   leaseUntil: Date,
 ): Promise<string | null> {

@@ -4,14 +4,10 @@ import { gameOf } from '../../../../core/games/registry.ts';
 import { replay } from '../../../../core/games/replay.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { BOT_MOVES_CHANNEL } from '../../../events/botEvents.ts';
-import {
-  applyMove,
-  forfeit,
-  type LockedMatch,
-  lockPlayableMatch,
-  type MatchEndHook,
-  sideAt,
-} from './matchWriter.ts';
+import { sideAt } from './gameMoves.ts';
+import { type LockedMatch, lockPlayableMatch } from './lockedMatch.ts';
+import { forfeit, type MatchEndHook } from './matchEnd.ts';
+import { applyMove } from './matchWriter.ts';
 
 /** What a bot's trace says: it reports no search, only the move. */
 function botTrace(move: string): MoveTrace {

@@ -23,3 +23,9 @@ export function movesUpTo(game: GameId, moves: string, plies: number): string {
   const definition = gameOf(game);
   return definition.encodeMoves(definition.decodeMoves(moves).slice(0, plies));
 }
+
+/** The side whose turn it is after `moves`, as the runner and bots name it. */
+export function sideAt(game: GameId, moves: string): 'first' | 'second' {
+  const rules = gameOf(game);
+  return rules.sideToMove(replay(rules, moves).state) === 0 ? 'first' : 'second';
+}

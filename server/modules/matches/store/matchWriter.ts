@@ -6,14 +6,23 @@ import type { MatchResult, ResultEvent } from '../../../../core/protocol/matches
 import type { MoveEvent } from '../../../../core/protocol/matchMoves.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { botSeats, tellBots } from '../../../events/botEvents.ts';
-import { MATCH_CHANNEL, type MatchNotification } from '../../../events/matchChannel.ts';
-import { applyRatings } from './ratingUpdate.ts';
+import { publishMatchEvent } from '../../../events/matchChannel.ts';
+import { type LockedMatch, lockPlayableMatch } from './lockedMatch.ts';
+import { finishMatch, type MatchEndHook } from './matchEnd.ts';
 
 // Serialises match creation across processes so LIVE_MATCHES is never overshot.
 export const CREATE_LOCK_KEY = 510_001;
 
-async function notify(tx: Queryable, notification: MatchNotification): Promise<void> {
-  await tx.query('select pg_notify($1, $2)', [MATCH_CHANNEL, JSON.stringify(notification)]);
+/** A new match row, owned by `owner`: announced until `startsAt` when set, else live. */
+export interface NewMatch {
+  id: string;
+  game: GameId;
+  firstId: string;
+  secondId: string;
+  seed: number;
+  owner: string;
+  /** When set, the match is announced ('scheduled', taking bets) until this first move. */
+  startsAt?: Date | null;
 }
 
 /**
@@ -22,16 +31,7 @@ async function notify(tx: Queryable, notification: MatchNotification): Promise<v
  */
 export async function createMatchIfBelowTarget(
   db: Database,
-  input: {
-    id: string;
-    game: GameId;
-    firstId: string;
-    secondId: string;
-    seed: number;
-    owner: string;
-    /** When set, the match is announced ('scheduled', taking bets) until this first move. */
-    startsAt?: Date | null;
-  },
+  input: NewMatch,
   liveTarget: number,
   now: Date,
   leaseUntil: Date,
@@ -47,17 +47,6 @@ export async function createMatchIfBelowTarget(
     await insertMatch(tx, input, now, leaseUntil);
     return input.id;
   });
-}
-
-/** A new match row, owned by `owner`: announced until `startsAt` when set, else live. */
-export interface NewMatch {
-  id: string;
-  game: GameId;
-  firstId: string;
-  secondId: string;
-  seed: number;
-  owner: string;
-  startsAt?: Date | null;
 }
 
 /** Inserts a match with each side's rating in its game; false when an agent does not exist. */
@@ -128,12 +117,6 @@ export async function releaseMatches(db: Queryable, owner: string): Promise<void
   );
 }
 
-/**
- * What happens in the transaction that ends a match, besides rating it: settling its bets. The
- * app composes it (app.ts), so this module never imports the betting one.
- */
-export type MatchEndHook = (tx: Queryable, matchId: string, now: Date) => Promise<void>;
-
 /** What the runner asks to store: the next move of a match it owns. */
 export interface MoveToRecord {
   matchId: string;
@@ -161,61 +144,6 @@ function resultOf(outcome: GameOutcome): MatchResult | null {
   if (outcome.status === 'ongoing') return null;
   return outcome.winner === null ? 'draw' : RESULT_OF_WINNER[outcome.winner];
 }
-
-/** A playable match row, locked by the transaction that read it. */
-export interface LockedMatch {
-  id: string;
-  game: GameId;
-  moves: string;
-  owner: string | null;
-  status: 'scheduled' | 'live';
-  firstAgentId: string;
-  secondAgentId: string;
-  startsAt: Date | null;
-  /** When the current turn began (the last move, or the start). */
-  turnStartedAt: Date;
-}
-
-/** Locks a match's row; null when it does not exist or is over. */
-export async function lockPlayableMatch(
-  tx: Queryable,
-  matchId: string,
-): Promise<LockedMatch | null> {
-  const { rows } = await tx.query<{
-    game: GameId;
-    moves: string;
-    owner: string | null;
-    status: string;
-    first_agent_id: string;
-    second_agent_id: string;
-    starts_at: Date | string | null;
-    turn_started_at: Date | string;
-  }>(
-    `select game, moves, owner, status, first_agent_id, second_agent_id, starts_at,
-       coalesce(turn_started_at, started_at) as turn_started_at
-     from matches where id = $1 for update`,
-    [matchId],
-  );
-  const row = rows[0];
-  if (!row || (row.status !== 'live' && row.status !== 'scheduled')) return null;
-  return {
-    id: matchId,
-    game: row.game,
-    moves: row.moves,
-    owner: row.owner,
-    status: row.status,
-    firstAgentId: row.first_agent_id,
-    secondAgentId: row.second_agent_id,
-    startsAt: row.starts_at === null ? null : new Date(row.starts_at),
-    turnStartedAt: new Date(row.turn_started_at),
-  };
-}
-
-/** The side whose turn it is at ply `ply` of a game, as the runner and bots name it. */
-export const sideAt = (game: GameId, moves: string): 'first' | 'second' => {
-  const rules = gameOf(game);
-  return rules.sideToMove(replay(rules, moves).state) === 0 ? 'first' : 'second';
-};
 
 /**
  * Stores one move and publishes it in the same transaction, finishing and rating the match when
@@ -283,7 +211,7 @@ export async function applyMove(
     playedAt: input.now.toISOString(),
     moves,
   };
-  await notify(tx, { kind: 'move', event: move });
+  await publishMatchEvent(tx, { kind: 'move', event: move });
   const seats = await botSeats(tx, match.id);
   if (seats.length > 0) {
     const toMove = result ? null : game.sideToMove(state) === 0 ? 'first' : 'second';
@@ -314,74 +242,4 @@ export async function applyMove(
     ...(input.onMatchEnd ? { onMatchEnd: input.onMatchEnd } : {}),
   });
   return { move, result: resultEvent };
-}
-
-/**
- * The end of a match whose row is already marked finished (or about to be, by `forfeit`): ratings,
- * the end hook (settlement), the result event for watchers, and the bots' `match-end`.
- */
-async function finishMatch(
-  tx: Queryable,
-  match: LockedMatch,
-  end: {
-    result: MatchResult;
-    reason: string | null;
-    moves: string;
-    plies: number;
-    cells: number[];
-    now: Date;
-    onMatchEnd?: MatchEndHook;
-  },
-): Promise<ResultEvent> {
-  await applyRatings(tx, match.id, end.result, end.now);
-  await end.onMatchEnd?.(tx, match.id, end.now);
-  const resultEvent: ResultEvent = {
-    matchId: match.id,
-    status: 'finished',
-    result: end.result,
-    moves: end.moves,
-    plies: end.plies,
-    endedAt: end.now.toISOString(),
-    ...(end.reason ? { reason: end.reason } : {}),
-    resultCells: end.cells,
-  };
-  await notify(tx, { kind: 'result', event: resultEvent });
-  await tellBots(tx, match.id, await botSeats(tx, match.id), 'match-end', () => ({
-    game: match.game,
-    status: 'finished',
-    result: end.result,
-    reason: end.reason,
-    plies: end.plies,
-  }));
-  return resultEvent;
-}
-
-/**
- * Ends a locked match against the side to move (`timeout`: its deadline passed; `illegal-move`:
- * a bot sent a move the rules refuse), rated and settled like any other end.
- */
-export async function forfeit(
-  tx: Queryable,
-  match: LockedMatch,
-  reason: 'timeout' | 'illegal-move',
-  now: Date,
-  onMatchEnd?: MatchEndHook,
-): Promise<ResultEvent> {
-  const loser = sideAt(match.game, match.moves);
-  const result: MatchResult = loser === 'first' ? 'second' : 'first';
-  await tx.query(
-    `update matches set status = 'finished', result = $2, result_reason = $3, ended_at = $4,
-       started_at = case when status = 'scheduled' then $4::timestamptz else started_at end
-     where id = $1`,
-    [match.id, result, reason, now],
-  );
-  return finishMatch(tx, match, {
-    result,
-    reason,
-    moves: match.moves,
-    plies: gameOf(match.game).decodeMoves(match.moves).length,
-    cells: [],
-    now,
-    ...(onMatchEnd ? { onMatchEnd } : {}),
-  });
 }

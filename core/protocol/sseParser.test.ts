@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSseParser } from './sseParser.ts';
 
-describe('the reference bot’s event-stream parser', () => {
+describe('the event-stream parser', () => {
   it('completes events across chunk boundaries, with ids, names and multi-line data', () => {
     const parser = createSseParser();
     expect(parser.push('retry: 2000\n\nid: 7\nevent: mo')).toEqual([]);

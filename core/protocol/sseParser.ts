@@ -7,7 +7,8 @@ export interface SseMessage {
 
 /**
  * Splits an event stream into events as its chunks arrive: `push` takes decoded text and returns
- * the events it completed (comments and field-less blocks are skipped).
+ * the events it completed (comments and field-less blocks are skipped). The reference bot and the
+ * server's test and benchmark client both read their streams with it.
  */
 export function createSseParser(): { push(text: string): SseMessage[] } {
   let buffer = '';
