@@ -13,6 +13,18 @@ describe('the event-stream parser', () => {
     ]);
   });
 
+  it('reads a CRLF split across two chunks as one line end, not a blank line', () => {
+    const parser = createSseParser();
+    expect(parser.push('event: move\r')).toEqual([]);
+    expect(parser.push('\ndata: {}\r')).toEqual([]);
+    expect(parser.push('\n\r\n')).toEqual([{ id: undefined, event: 'move', data: '{}' }]);
+    // a lone CR still ends a line, whatever follows
+    expect(parser.push('data: a\r\rdata: b\n\n')).toEqual([
+      { id: undefined, event: 'message', data: 'a' },
+      { id: undefined, event: 'message', data: 'b' },
+    ]);
+  });
+
   it('keeps an unfinished event until its blank line arrives', () => {
     const parser = createSseParser();
     expect(parser.push('event: heartbeat\ndata: {}\n')).toEqual([]);

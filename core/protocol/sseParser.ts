@@ -12,9 +12,14 @@ export interface SseMessage {
  */
 export function createSseParser(): { push(text: string): SseMessage[] } {
   let buffer = '';
+  // the last chunk ended with '\r', already read as a line end: a '\n' opening the next chunk is
+  // the second half of that '\r\n', not a blank line that would end the event early
+  let carriage = false;
   return {
     push(text) {
-      buffer += text.replace(/\r\n?/g, '\n');
+      const chunk = carriage && text.startsWith('\n') ? text.slice(1) : text;
+      carriage = chunk.endsWith('\r');
+      buffer += chunk.replace(/\r\n?/g, '\n');
       const events: SseMessage[] = [];
       let boundary = buffer.indexOf('\n\n');
       while (boundary >= 0) {
