@@ -31,7 +31,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           // Installs Debian's Chromium first where it is missing and we may (root, apt-get), or
           // stops before any test with the command to run: `npm test` needs no other set-up.
-          globalSetup: ['tests/setup/ensureChromium.ts'],
+          // And makes the one migrated PGlite directory every test server starts from a copy of.
+          globalSetup: ['tests/setup/ensureChromium.ts', 'tests/setup/pgliteTemplate.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
