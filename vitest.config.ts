@@ -39,7 +39,10 @@ export default defineConfig({
           globalSetup: ['tests/setup/ensureChromium.ts', 'tests/setup/pgliteTemplate.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time: each runs its own server (on a copy of the template database,
+          // a free port, its own temp directories) and its own Chromium, and most of a file's
+          // time is spent waiting on match pacing and page loads, not on the CPU.
+          maxWorkers: 2,
         },
       },
     ],
