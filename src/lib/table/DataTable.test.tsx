@@ -67,6 +67,43 @@ describe('DataTable', () => {
     expect(table?.parentElement?.className).toBe('data-table-scroll');
   });
 
+  it('takes a look of its own, column classes on headers and cells, and data attributes per row', () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    act(() =>
+      root?.render(
+        <DataTable
+          caption="Pools"
+          columns={[
+            { header: 'Side', cell: (side: Side) => side.name },
+            {
+              header: 'Pool',
+              cell: (side: Side) => side.pool,
+              className: 'number',
+              headerClassName: 'pool-header',
+            },
+          ]}
+          rows={[{ id: 'first', name: 'Oracle', pool: 100 }]}
+          rowKey={(side) => side.id}
+          rowData={(side) => ({ 'data-side-id': side.id })}
+          empty={null}
+          className="pools"
+        />,
+      ),
+    );
+    const table = container.querySelector('table');
+    // The table's own class replaces the shared look, whose rules would fight its stylesheet.
+    expect(table?.className).toBe('pools');
+    expect([...(table?.querySelectorAll('thead th') ?? [])].map((th) => th.className)).toEqual([
+      '',
+      'pool-header',
+    ]);
+    const row = table?.querySelector('tbody tr');
+    expect(row?.getAttribute('data-side-id')).toBe('first');
+    expect([...(row?.children ?? [])].map((cell) => cell.className)).toEqual(['', 'number']);
+  });
+
   it('says there is nothing to list instead of showing an empty table', () => {
     const container = render([]);
     expect(container.querySelector('table')).toBeNull();

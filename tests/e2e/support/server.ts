@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { freePort } from '../../../server/testing/serverProcess.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -15,13 +16,16 @@ export interface TestServer {
 
 /**
  * Starts `server/server.ts` (the built client must already be in dist/client: `npm test` builds it
- * before the e2e suite) and resolves once it printed its address and `/api/health` answers.
+ * before the e2e suite) on a copy of the project's migrated PGlite directory
+ * (tests/setup/pgliteTemplate.ts), and resolves once it printed its address and `/api/health`
+ * answers.
  */
 export async function startServer(
   options: { adminAddresses?: string[]; env?: Record<string, string> } = {},
 ): Promise<TestServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'gridmind-e2e-'));
+  await cp(inject('pgliteTemplateDir'), dataDir, { recursive: true });
   const origin = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     cwd: repoRoot,

@@ -22,7 +22,12 @@ export function AgentsPage() {
       <GameFilter current={game} />
       {agents.isPending ? <p role="status">Loading the leaderboard…</p> : null}
       {agents.isError && !agents.data ? <p role="alert">{agents.error.message}</p> : null}
-      {agents.data ? <LeaderboardTable agents={agents.data.items} /> : null}
+      {agents.data ? (
+        <LeaderboardTable
+          agents={agents.data.items}
+          caption={game ? `Agents by rating in ${GAME_NAMES[game]}` : 'Agents by rating'}
+        />
+      ) : null}
     </section>
   );
 }

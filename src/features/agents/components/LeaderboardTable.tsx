@@ -1,63 +1,92 @@
 import { Link } from 'react-router';
 import type { AgentSummary } from '../../../../core/protocol/agents.ts';
+import { DataTable, type DataTableColumn } from '../../../lib/table/DataTable.tsx';
+
+interface RankedAgent {
+  rank: number;
+  agent: AgentSummary;
+}
+
+const RANK: DataTableColumn<RankedAgent> = { header: '#', cell: ({ rank }) => rank };
+const RATING: DataTableColumn<RankedAgent> = {
+  header: 'Rating',
+  cell: ({ agent }) => (
+    <>
+      {Math.round(agent.rating.rating)} <small>±{Math.round(agent.rating.deviation)}</small>
+    </>
+  ),
+  className: 'number',
+  headerClassName: 'number',
+};
+const RECORD: DataTableColumn<RankedAgent> = {
+  header: 'W / L / D',
+  cell: ({ agent }) => `${agent.record.wins} / ${agent.record.losses} / ${agent.record.draws}`,
+  className: 'number',
+  headerClassName: 'number',
+};
+
+/** Home's top five: rank, name, rating and record. */
+const TOP_COLUMNS: readonly DataTableColumn<RankedAgent>[] = [
+  RANK,
+  { header: 'Agent', cell: ({ agent }) => <AgentLink agent={agent} /> },
+  RATING,
+  RECORD,
+];
+
+/** The full leaderboard adds each agent's tagline and style. */
+const FULL_COLUMNS: readonly DataTableColumn<RankedAgent>[] = [
+  RANK,
+  {
+    header: 'Agent',
+    cell: ({ agent }) => (
+      <>
+        <AgentLink agent={agent} />
+        <div className="tagline">{agent.tagline}</div>
+        {/* On a phone the Style column folds in here (CSS shows one of the two). */}
+        <div className="tagline style-inline">{styleText(agent)}</div>
+      </>
+    ),
+  },
+  RATING,
+  RECORD,
+  {
+    header: 'Style',
+    cell: ({ agent }) => styleText(agent),
+    className: 'style-column',
+    headerClassName: 'style-column',
+  },
+];
 
 /** Agents ranked by rating, with their record; `limit` shows only the top. */
 export function LeaderboardTable({
   agents,
   limit,
+  caption,
 }: {
   agents: readonly AgentSummary[];
   limit?: number;
+  /** Names the table to assistive technology (the heading above it says the same). */
+  caption: string;
 }) {
-  const rows = limit ? agents.slice(0, limit) : agents;
+  const rows = (limit ? agents.slice(0, limit) : agents).map((agent, index) => ({
+    rank: index + 1,
+    agent,
+  }));
   return (
-    <div className="table-scroll">
-      <table className="leaderboard">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Agent</th>
-            <th scope="col" className="number">
-              Rating
-            </th>
-            <th scope="col" className="number">
-              W / L / D
-            </th>
-            {limit ? null : (
-              <th scope="col" className="style-column">
-                Style
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((agent, index) => (
-            <tr key={agent.id} data-agent-id={agent.id}>
-              <td>{index + 1}</td>
-              <td>
-                <Link to={`/agents/${agent.id}`}>{agent.name}</Link>
-                {limit ? null : (
-                  <>
-                    <div className="tagline">{agent.tagline}</div>
-                    {/* On a phone the Style column folds in here (CSS shows one of the two). */}
-                    <div className="tagline style-inline">{styleText(agent)}</div>
-                  </>
-                )}
-              </td>
-              <td className="number">
-                {Math.round(agent.rating.rating)}{' '}
-                <small>±{Math.round(agent.rating.deviation)}</small>
-              </td>
-              <td className="number">
-                {agent.record.wins} / {agent.record.losses} / {agent.record.draws}
-              </td>
-              {limit ? null : <td className="style-column">{styleText(agent)}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      columns={limit ? TOP_COLUMNS : FULL_COLUMNS}
+      rows={rows}
+      rowKey={({ agent }) => agent.id}
+      rowData={({ agent }) => ({ 'data-agent-id': agent.id })}
+      empty="No agents to rank yet."
+      className="leaderboard"
+    />
   );
+}
+
+function AgentLink({ agent }: { agent: AgentSummary }) {
+  return <Link to={`/agents/${agent.id}`}>{agent.name}</Link>;
 }
 
 function styleText(agent: AgentSummary): string {

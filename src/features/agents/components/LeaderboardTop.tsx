@@ -17,7 +17,7 @@ export function LeaderboardTop() {
     >
       <h2 id="leaderboard-top-title">Top agents</h2>
       {agents.data ? (
-        <LeaderboardTable agents={agents.data.items} limit={5} />
+        <LeaderboardTable agents={agents.data.items} limit={5} caption="Top agents" />
       ) : (
         <div className="leaderboard-pending" />
       )}

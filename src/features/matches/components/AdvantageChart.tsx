@@ -1,4 +1,5 @@
 import type { MatchMove } from '../../../../core/protocol/matchMoves.ts';
+import { DataTable } from '../../../lib/table/DataTable.tsx';
 import { advantagePoints, advantageText } from './advantagePoints.ts';
 
 const WIDTH = 600;
@@ -77,34 +78,27 @@ export function AdvantageChart({
       </svg>
       <details>
         <summary>The advantage move by move</summary>
-        <table className="advantage-table">
-          <thead>
-            <tr>
-              <th scope="col">Move</th>
-              <th scope="col">Advantage</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((point) => (
-              <tr key={point.ply}>
-                <td>
-                  {onSelect ? (
-                    <button
-                      type="button"
-                      className="link-button"
-                      onClick={() => onSelect(point.ply)}
-                    >
-                      {point.ply}
-                    </button>
-                  ) : (
-                    point.ply
-                  )}
-                </td>
-                <td>{advantageText(point.advantage, names)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Advantage after each move"
+          columns={[
+            {
+              header: 'Move',
+              cell: (point) =>
+                onSelect ? (
+                  <button type="button" className="link-button" onClick={() => onSelect(point.ply)}>
+                    {point.ply}
+                  </button>
+                ) : (
+                  point.ply
+                ),
+            },
+            { header: 'Advantage', cell: (point) => advantageText(point.advantage, names) },
+          ]}
+          rows={points}
+          rowKey={(point) => String(point.ply)}
+          empty={null}
+          className="advantage-table"
+        />
       </details>
     </figure>
   );

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { DataTable, type DataTableColumn } from '../../../lib/table/DataTable.tsx';
 import type { TokenBalancesView, TokenRow } from './tokenBalancesView.ts';
 
 /**
@@ -43,6 +44,41 @@ export function NetworkTokenList({
   );
 }
 
+const TOKEN: DataTableColumn<TokenRow> = {
+  header: 'Token',
+  rowHeader: true,
+  cell: (row) => (
+    <>
+      {row.iconUrl ? (
+        <img className="token-icon" src={row.iconUrl} alt="" width={20} height={20} />
+      ) : null}
+      <span className="token-symbol">{row.symbol}</span>
+      <span className="token-name">{row.name}</span>
+    </>
+  ),
+};
+const AMOUNT: DataTableColumn<TokenRow> = {
+  header: 'Amount',
+  cell: (row) => row.amount,
+  className: 'token-amount',
+};
+const VALUE: DataTableColumn<TokenRow> = {
+  header: 'Value',
+  cell: (row) =>
+    row.usd ? (
+      <>
+        <span className="token-dollars">{row.usd.dollars}</span>
+        <span className="token-pennies">{row.usd.pennies}</span>
+      </>
+    ) : (
+      <>
+        <span aria-hidden="true">–</span>
+        <span className="visually-hidden">No price</span>
+      </>
+    ),
+  className: 'token-value',
+};
+
 function TokenTable({
   networkName,
   rows,
@@ -53,44 +89,15 @@ function TokenTable({
   priced: boolean;
 }) {
   return (
-    <table className="token-table">
-      <caption className="visually-hidden">Token balances on {networkName}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Token</th>
-          <th scope="col">Amount</th>
-          {priced ? <th scope="col">Value</th> : null}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.address} data-token-address={row.address.toLowerCase()}>
-            <th scope="row">
-              {row.iconUrl ? (
-                <img className="token-icon" src={row.iconUrl} alt="" width={20} height={20} />
-              ) : null}
-              <span className="token-symbol">{row.symbol}</span>
-              <span className="token-name">{row.name}</span>
-            </th>
-            <td className="token-amount">{row.amount}</td>
-            {priced ? (
-              <td className="token-value">
-                {row.usd ? (
-                  <>
-                    <span className="token-dollars">{row.usd.dollars}</span>
-                    <span className="token-pennies">{row.usd.pennies}</span>
-                  </>
-                ) : (
-                  <>
-                    <span aria-hidden="true">–</span>
-                    <span className="visually-hidden">No price</span>
-                  </>
-                )}
-              </td>
-            ) : null}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption={`Token balances on ${networkName}`}
+      columns={priced ? [TOKEN, AMOUNT, VALUE] : [TOKEN, AMOUNT]}
+      rows={rows}
+      rowKey={(row) => row.address}
+      rowData={(row) => ({ 'data-token-address': row.address.toLowerCase() })}
+      // The section says "No tokens on this network" itself (view kind `empty`).
+      empty={null}
+      className="token-table"
+    />
   );
 }
