@@ -231,7 +231,9 @@ function restore(square: i32): void {
 }
 
 function search(p: u64, o: u64, alphaIn: i32, betaIn: i32, empties: i32, passed: bool): i32 {
-  if (empties <= SHALLOW_EMPTIES) return shallow(p, o, alphaIn, betaIn, empties, passed);
+  if (empties <= SHALLOW_EMPTIES) {
+    return shallow(p, o, alphaIn, betaIn, empties, packEmpties(), passed);
+  }
   if (count()) return 0;
   let alpha = alphaIn;
   let beta = betaIn;
@@ -312,23 +314,49 @@ function search(p: u64, o: u64, alphaIn: i32, betaIn: i32, empties: i32, passed:
   return best;
 }
 
-function shallow(p: u64, o: u64, alphaIn: i32, beta: i32, empties: i32, passed: bool): i32 {
+/** The empty squares in list order, six bits each from the lowest: at most five fit. */
+function packEmpties(): u32 {
+  let squares: u32 = 0;
+  let shift: u32 = 0;
+  let square = <u32>load<u8>(next + <usize>HEAD);
+  for (; square !== <u32>HEAD; square = <u32>load<u8>(next + <usize>square)) {
+    squares |= square << shift;
+    shift += 6;
+  }
+  return squares;
+}
+
+// The last empties without the list: `squares` holds them in list order (see packEmpties), and
+// a child gets the others in the same order, which is the order the list would give it.
+function shallow(
+  p: u64,
+  o: u64,
+  alphaIn: i32,
+  beta: i32,
+  empties: i32,
+  squares: u32,
+  passed: bool,
+): i32 {
   if (count()) return 0;
-  if (empties === 1) return lastMove(<i32>load<u8>(next + <usize>HEAD), p, o);
+  if (empties === 1) return lastMove(<i32>(squares & 63), p, o);
+  // quadrants holding an odd number of empties, one bit each
+  let odd = 0;
+  for (let shift: u32 = 0; shift < <u32>(empties * 6); shift += 6) {
+    odd ^= 1 << quadrant(<i32>((squares >> shift) & 63));
+  }
   let alpha = alphaIn;
   let best = -65;
   // odd quadrants first: the last move of a region is worth having
   for (let wanted = 1; wanted >= 0; wanted--) {
-    let square = <i32>load<u8>(next + <usize>HEAD);
-    for (; square !== HEAD; square = <i32>load<u8>(next + <usize>square)) {
-      if (((parity >> quadrant(square)) & 1) !== wanted) continue;
+    for (let shift: u32 = 0; shift < <u32>(empties * 6); shift += 6) {
+      const square = <i32>((squares >> shift) & 63);
+      if (((odd >> quadrant(square)) & 1) !== wanted) continue;
       if ((o & load<u64>(neighbours + ((<usize>square) << 3))) === 0) continue;
       let flipped = flips(square, p, o);
       if (flipped === 0) continue;
       flipped |= (<u64>1) << (<u64>square);
-      take(square);
-      const score = -shallow(o & ~flipped, p | flipped, -beta, -alpha, empties - 1, false);
-      restore(square);
+      const others = (squares & ((1 << shift) - 1)) | ((squares >> (shift + 6)) << shift);
+      const score = -shallow(o & ~flipped, p | flipped, -beta, -alpha, empties - 1, others, false);
       if (stopped !== 0) return 0;
       if (score > best) {
         best = score;
@@ -341,5 +369,5 @@ function shallow(p: u64, o: u64, alphaIn: i32, beta: i32, empties: i32, passed: 
   }
   if (best > -65) return best;
   if (passed) return finalScore(p, o, empties);
-  return -shallow(o, p, -beta, -alpha, empties, true);
+  return -shallow(o, p, -beta, -alpha, empties, squares, true);
 }
