@@ -209,9 +209,11 @@ function finalScore(p: u64, o: u64, empties: i32): i32 {
 
 function lastMove(square: i32, p: u64, o: u64): i32 {
   const discs = 2 * <i32>popcnt(p);
-  let flipped = <i32>popcnt(flips(square, p, o));
+  // a side with no disc next to the square flips nothing there
+  const around = load<u64>(neighbours + ((<usize>square) << 3));
+  let flipped = (o & around) !== 0 ? <i32>popcnt(flips(square, p, o)) : 0;
   if (flipped > 0) return discs + 2 * flipped - 62;
-  flipped = <i32>popcnt(flips(square, o, p));
+  flipped = (p & around) !== 0 ? <i32>popcnt(flips(square, o, p)) : 0;
   if (flipped > 0) return discs - 2 * flipped - 64;
   return discs - 63 > 0 ? discs - 62 : discs - 64;
 }
@@ -339,6 +341,7 @@ function shallow(
 ): i32 {
   if (count()) return 0;
   if (empties === 1) return lastMove(<i32>(squares & 63), p, o);
+  if (empties === 2) return lastTwo(p, o, alphaIn, beta, squares, passed);
   // quadrants holding an odd number of empties, one bit each
   let odd = 0;
   for (let shift: u32 = 0; shift < <u32>(empties * 6); shift += 6) {
@@ -370,4 +373,33 @@ function shallow(
   if (best > -65) return best;
   if (passed) return finalScore(p, o, empties);
   return -shallow(o, p, -beta, -alpha, empties, squares, true);
+}
+
+// Two empties: both are alone in their quadrants or share one, so both are odd or both even and
+// the parity order is the list order; each child is a counted node with one empty.
+function lastTwo(p: u64, o: u64, alphaIn: i32, beta: i32, squares: u32, passed: bool): i32 {
+  const first = <i32>(squares & 63);
+  const second = <i32>((squares >> 6) & 63);
+  let best = -65;
+  if ((o & load<u64>(neighbours + ((<usize>first) << 3))) !== 0) {
+    const flipped = flips(first, p, o);
+    if (flipped !== 0) {
+      const played = flipped | ((<u64>1) << (<u64>first));
+      if (count()) return 0;
+      best = -lastMove(second, o & ~played, p | played);
+      if (best >= beta) return best;
+    }
+  }
+  if ((o & load<u64>(neighbours + ((<usize>second) << 3))) !== 0) {
+    const flipped = flips(second, p, o);
+    if (flipped !== 0) {
+      const played = flipped | ((<u64>1) << (<u64>second));
+      if (count()) return 0;
+      const score = -lastMove(first, o & ~played, p | played);
+      if (score > best) best = score;
+    }
+  }
+  if (best > -65) return best;
+  if (passed) return finalScore(p, o, 2);
+  return -shallow(o, p, -beta, -alphaIn, 2, squares, true);
 }
