@@ -52,8 +52,10 @@ const noClock = (): number => 0;
 
 /**
  * The endgame solver of `endgameSolver.ts` compiled to WebAssembly from our AssemblyScript port:
- * the same search node for node on 64-bit boards (docs/ENGINE.md measures both). Each instance
- * owns its memory: the table (20 bytes an entry) and the move lists.
+ * the same search node for node on 64-bit boards, about 2.4 times as fast on FFO #40-#44
+ * (docs/ENGINE.md). Each instance owns its memory: the table (20 bytes an entry) and the move
+ * lists. The module is over 4 KB, which a browser compiles synchronously only off the main
+ * thread: there `createEndgameSolver` falls back to the TypeScript solver.
  */
 export class WasmEndgameSolver implements ExactEndgameSolver {
   private readonly wasm: SolverExports;
