@@ -1,7 +1,8 @@
 /**
  * Othello endgame solver speed on the FFO endgame test positions #40-#44 (20-23 empties, the
  * classic set; their exact scores are published and checked here): empties, score, nodes, time
- * (CPU seconds of the solve) and nodes a CPU second, each solved with a fresh table after a warm-up. With OTHELLO_REFERENCE
+ * (CPU seconds of the solve) and nodes a CPU second, each solved with a fresh table after a
+ * warm-up, by the WebAssembly solver and then by the TypeScript one. With OTHELLO_REFERENCE
  * naming an Edax binary (run from its own directory, next to its data/eval.dat, as its authors
  * ship it), the same positions go through `edax -solve` and the time ratio is printed.
  */
@@ -10,8 +11,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { EndgameSolver } from '../core/games/othello/endgameSolver.ts';
+import type { ExactEndgameSolver } from '../core/games/othello/exactEndgameSolver.ts';
 import { parseObf } from '../core/games/othello/obf.ts';
 import { randomGame } from '../core/games/othello/testPositions.ts';
+import { WasmEndgameSolver } from '../core/games/othello/wasmEndgameSolver.ts';
 
 const FFO = [
   { id: 40, obf: 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X', score: 38 },
@@ -47,43 +50,49 @@ function runReference(binary: string): number[] | null {
   return times.length === FFO.length ? times : null;
 }
 
-/** Prints one row per FFO position and the totals. */
+/** Prints one row per FFO position and the totals, for each solver. */
 export default async function othelloBench(): Promise<void> {
-  const solver = new EndgameSolver(22);
+  const reference = process.env.OTHELLO_REFERENCE
+    ? runReference(process.env.OTHELLO_REFERENCE)
+    : null;
+  console.log(
+    'solver FFO  empties  score (published)      nodes      cpu s    nodes/s   edax s  ratio',
+  );
+  benchSolver('wasm', new WasmEndgameSolver(22), reference);
+  benchSolver('ts', new EndgameSolver(22), reference);
+  console.log('(the figures are CPU seconds of the solves: on a shared machine wall time is not)');
+  if (!process.env.OTHELLO_REFERENCE)
+    console.log('(set OTHELLO_REFERENCE to an Edax binary to compare)');
+}
+
+function benchSolver(name: string, solver: ExactEndgameSolver, reference: number[] | null): void {
+  // warm-up, not timed: a few small solves let V8 optimise (or tier up) the search
   for (let seed = 1; seed <= 20; seed++) {
     const { state } = randomGame(seed, 14);
     solver.resetTable();
     solver.solve(state.pLo, state.pHi, state.oLo, state.oHi);
   }
-  const reference = process.env.OTHELLO_REFERENCE
-    ? runReference(process.env.OTHELLO_REFERENCE)
-    : null;
-  console.log('FFO  empties  score (published)      nodes      cpu s    nodes/s   edax s  ratio');
   let totalNodes = 0;
   let totalSeconds = 0;
-  let totalWall = 0;
   let totalReference = 0;
   for (const [i, position] of FFO.entries()) {
     const state = parseObf(position.obf);
     const empties = position.obf.slice(0, 64).split('-').length - 1;
     solver.resetTable();
     solver.resetNodes();
-    const started = performance.now();
     const cpuStarted = process.cpuUsage();
     const score = solver.solve(state.pLo, state.pHi, state.oLo, state.oHi);
     const cpu = process.cpuUsage(cpuStarted);
-    const wall = (performance.now() - started) / 1000;
     // CPU time: on a shared machine wall time mostly measures the neighbours
     const elapsed = (cpu.user + cpu.system) / 1e6;
-    totalWall += wall;
     totalNodes += solver.nodes;
     totalSeconds += elapsed;
     const ok = score === position.score ? '' : ' WRONG';
     const edax = reference?.[i];
     if (edax !== undefined) totalReference += edax;
     console.log(
-      `#${position.id}  ${String(empties).padStart(7)}  ${String(score).padStart(5)} (${position.score})${ok}`.padEnd(
-        32,
+      `${name.padEnd(6)} #${position.id}  ${String(empties).padStart(7)}  ${String(score).padStart(5)} (${position.score})${ok}`.padEnd(
+        39,
       ) +
         `${String(solver.nodes).padStart(11)} ${elapsed.toFixed(2).padStart(10)} ${rate(solver.nodes, elapsed)}` +
         (edax === undefined
@@ -92,16 +101,11 @@ export default async function othelloBench(): Promise<void> {
     );
   }
   console.log(
-    `all ${String(totalNodes).padStart(37)} ${totalSeconds.toFixed(2).padStart(10)} ${rate(totalNodes, totalSeconds)}` +
+    `${name.padEnd(6)} all ${String(totalNodes).padStart(37)} ${totalSeconds.toFixed(2).padStart(10)} ${rate(totalNodes, totalSeconds)}` +
       (reference
         ? ` ${totalReference.toFixed(3).padStart(8)} ${(totalSeconds / totalReference).toFixed(1).padStart(6)}x`
         : ''),
   );
-  console.log(
-    `(wall time ${totalWall.toFixed(2)} s: the figures above are CPU seconds of the solves)`,
-  );
-  if (!process.env.OTHELLO_REFERENCE)
-    console.log('(set OTHELLO_REFERENCE to an Edax binary to compare)');
 }
 
 function rate(nodes: number, seconds: number): string {

@@ -1,10 +1,12 @@
 /**
- * `npm run build:wasm`: compiles the AssemblyScript solver and writes the generated module that
- * carries its bytes. Run it after changing core/games/connect4/wasm/assembly/solver.ts.
+ * `npm run build:wasm`: compiles the AssemblyScript solvers and writes the generated modules
+ * that carry their bytes. Run it after changing any core/games/<game>/wasm/assembly source.
  */
 import { writeFile } from 'node:fs/promises';
-import { compileSolver, renderSolverModule, SOLVER_MODULE } from './wasm/compileSolver.ts';
+import { compileSolver, renderSolverModule, WASM_SOLVERS } from './wasm/compileSolver.ts';
 
-const binary = await compileSolver();
-await writeFile(SOLVER_MODULE, renderSolverModule(binary));
-console.log(`${SOLVER_MODULE}: ${binary.length} bytes of WebAssembly`);
+for (const solver of WASM_SOLVERS) {
+  const binary = await compileSolver(solver);
+  await writeFile(solver.module, renderSolverModule(solver, binary));
+  console.log(`${solver.module}: ${binary.length} bytes of WebAssembly`);
+}

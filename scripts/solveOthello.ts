@@ -5,14 +5,15 @@
  * <microseconds>`, the empty squares going to the winner. A bad line prints `line N: <reason>`
  * and the run goes on (exit code 1 at the end). Blank lines are skipped.
  */
-import { EndgameSolver } from '../core/games/othello/endgameSolver.ts';
+import { createEndgameSolver } from '../core/games/othello/exactEndgameSolver.ts';
 import { parseObf } from '../core/games/othello/obf.ts';
 import { randomGame } from '../core/games/othello/testPositions.ts';
 import { solveLines } from './solveLines.ts';
 
 /** Solves every line of standard input; sets the exit code. */
 export async function solveOthello(): Promise<void> {
-  const solver = new EndgameSolver(22);
+  // the WebAssembly solver where it runs, else the TypeScript one
+  const solver = createEndgameSolver(22);
   // Warm-up, not timed: a few small solves let V8 optimise the search before the first line.
   for (let seed = 1; seed <= 20; seed++) {
     const { state } = randomGame(seed, 12);

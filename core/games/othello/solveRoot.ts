@@ -1,13 +1,16 @@
 import { flips, mobility, out, popcount32 } from './bitboard.ts';
-import { EndgameSolver } from './endgameSolver.ts';
+import { createEndgameSolver, type ExactEndgameSolver } from './exactEndgameSolver.ts';
 import type { OthelloState } from './position.ts';
 import type { SearchBudget } from './searchBudget.ts';
 
-let shared: EndgameSolver | undefined;
+let shared: ExactEndgameSolver | undefined;
 
-/** One solver for every agent of the process: its table is allocated once (20 MB). */
-export function sharedSolver(): EndgameSolver {
-  shared ??= new EndgameSolver(20);
+/**
+ * One solver for every agent of the process (the WebAssembly one where it runs): its table is
+ * allocated once (20 MB).
+ */
+export function sharedSolver(): ExactEndgameSolver {
+  shared ??= createEndgameSolver(20);
   shared.resetNodes();
   shared.resetTable();
   return shared;
@@ -20,7 +23,7 @@ export function sharedSolver(): EndgameSolver {
  * most one below the best. Throws `SearchAborted` past the budget.
  */
 export function solveRoot(
-  solver: EndgameSolver,
+  solver: ExactEndgameSolver,
   state: OthelloState,
   squares: readonly number[],
   budget: SearchBudget,

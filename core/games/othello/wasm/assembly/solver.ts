@@ -1,0 +1,405 @@
+/**
+ * The Othello endgame solver of `../../endgameSolver.ts`, in AssemblyScript for WebAssembly:
+ * the same search node for node (same move order, same table slots, same node counts), on
+ * boards of one 64-bit word instead of two 32-bit halves. `scripts/build-solver-wasm.ts`
+ * compiles it into `../solverWasm.ts`; `../../wasmEndgameSolver.ts` is its TypeScript face.
+ *
+ * The module owns its memory: the ray masks, the squares' order and neighbours, the empties
+ * list, the per-level move lists, then the transposition table. Nothing is allocated after
+ * `init`.
+ */
+import { flips, initRays, mobility } from './bitboard';
+import { evaluate } from './evaluation';
+
+// the host's clock (milliseconds), read every 1,024 nodes while a deadline is set
+declare function now(): f64;
+
+// the thresholds of ../../endgameSolver.ts, which says why each is where it is
+const SHALLOW_EMPTIES: i32 = 5;
+const ETC_FROM: i32 = 8;
+const EVAL_FROM: i32 = 14;
+const SLOTS: i32 = 40;
+const HEAD: i32 = 64;
+const CLOCK_CHECK_EVERY: i64 = 1023;
+const CORNERS: u64 = ((<u64>0x81000000) << 32) | 0x81;
+
+// a move list entry: flips (u64), ordering key (i32), square (i32)
+const ENTRY: i32 = 16;
+// a table entry: p (u64), o (u64), lower + 64 | (upper + 64) << 8 | (move + 1) << 16 (u32)
+const TABLE_ENTRY: usize = 20;
+
+/** Why the last search stopped early: 0 it did not, 1 node budget, 2 deadline. */
+let stopped: i32 = 0;
+let nodes: i64 = 0;
+let maxNodes: f64 = Infinity;
+let deadline: f64 = Infinity;
+let clocked = false;
+
+// the squares by positional weight (../../squareOrder.ts), one byte each
+let order: usize = 0;
+// the neighbours of each square, one u64 each
+let neighbours: usize = 0;
+// the empty squares as a linked list in weight order, headed by HEAD: next and prev bytes
+let next: usize = 0;
+let prev: usize = 0;
+// quadrants holding an odd number of empties, one bit each
+let parity: i32 = 0;
+let moveLists: usize = 0;
+let table: usize = 0;
+let tableMask: u32 = 0;
+// the last successful probe's bounds and move
+let lower: i32 = -64;
+let upper: i32 = 64;
+let tableMove: i32 = -1;
+
+/** Lays out the memory for a table of 2^log2Size entries. */
+export function init(log2Size: i32): void {
+  const rayMasks = (__heap_base + 63) & ~(<usize>63);
+  order = rayMasks + 4096;
+  neighbours = order + 64;
+  next = neighbours + 512;
+  prev = next + 128;
+  moveLists = prev + 128;
+  table = moveLists + <usize>(65 * SLOTS * ENTRY);
+  tableMask = (1 << log2Size) - 1;
+  const end = table + (<usize>tableMask + 1) * TABLE_ENTRY;
+  const pages = <i32>((end + 0xffff) >> 16) - memory.size();
+  if (pages > 0 && memory.grow(pages) < 0) unreachable();
+  initRays(rayMasks);
+  initOrder();
+  initNeighbours();
+}
+
+function weight(square: i32): i32 {
+  const file = square & 7;
+  const rank = square >> 3;
+  const row = min(rank, 7 - rank);
+  const column = min(file, 7 - file);
+  // the QUARTER table of ../../squareOrder.ts, row by row
+  const quarter: u64 =
+    row === 0 ? 0x050aec64 : row === 1 ? 0xfefeceec : row === 2 ? 0x0101fe0a : 0x0001fe05;
+  return <i32>(<i8>(<u32>(quarter >> <u64>(column * 8)) & 0xff));
+}
+
+function initOrder(): void {
+  // insertion sort by weight, best first, ties in index order
+  for (let square = 0; square < 64; square++) {
+    let i = square;
+    while (i > 0 && weight(load<u8>(order + <usize>(i - 1))) < weight(square)) {
+      store<u8>(order + <usize>i, load<u8>(order + <usize>(i - 1)));
+      i--;
+    }
+    store<u8>(order + <usize>i, <u8>square);
+  }
+}
+
+function initNeighbours(): void {
+  for (let square = 0; square < 64; square++) {
+    let around: u64 = 0;
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let df = -1; df <= 1; df++) {
+        const f = (square & 7) + df;
+        const r = (square >> 3) + dr;
+        if ((df === 0 && dr === 0) || f < 0 || f > 7 || r < 0 || r > 7) continue;
+        around |= (<u64>1) << (<u64>(r * 8 + f));
+      }
+    }
+    store<u64>(neighbours + ((<usize>square) << 3), around);
+  }
+}
+
+/** Empties the table. */
+export function reset(): void {
+  memory.fill(table, 0, (<usize>tableMask + 1) * TABLE_ENTRY);
+}
+
+/** Sets the node budget (on the running count; Infinity for none) and the deadline. */
+export function arm(budget: f64, until: f64): void {
+  maxNodes = budget;
+  deadline = until;
+  clocked = until < Infinity;
+  stopped = 0;
+}
+
+export function nodeCount(): f64 {
+  return <f64>nodes;
+}
+
+export function resetNodes(): void {
+  nodes = 0;
+}
+
+export function stopReason(): i32 {
+  return stopped;
+}
+
+/** The exact score for the side to move `p` (or a bound outside alpha..beta), from halves. */
+export function solve(pLo: i32, pHi: i32, oLo: i32, oHi: i32, alpha: i32, beta: i32): i32 {
+  const p = join(pLo, pHi);
+  const o = join(oLo, oHi);
+  const empties = linkEmpties(p | o);
+  return search(p, o, alpha, beta, empties, false);
+}
+
+function join(lo: i32, hi: i32): u64 {
+  return ((<u64>(<u32>hi)) << 32) | <u64>(<u32>lo);
+}
+
+function quadrant(square: i32): i32 {
+  return ((square >> 4) & 2) | ((square >> 2) & 1);
+}
+
+function linkEmpties(full: u64): i32 {
+  let last = HEAD;
+  let empties = 0;
+  parity = 0;
+  for (let i = 0; i < 64; i++) {
+    const square = <i32>load<u8>(order + <usize>i);
+    if (((full >> <u64>square) & 1) !== 0) continue;
+    store<u8>(next + <usize>last, <u8>square);
+    store<u8>(prev + <usize>square, <u8>last);
+    last = square;
+    empties++;
+    parity ^= 1 << quadrant(square);
+  }
+  store<u8>(next + <usize>last, <u8>HEAD);
+  store<u8>(prev + <usize>HEAD, <u8>last);
+  return empties;
+}
+
+/** Counts a node; true when the budget or the deadline stops the search there. */
+function count(): bool {
+  const n = ++nodes;
+  if ((n & CLOCK_CHECK_EVERY) !== 0) return false;
+  if (<f64>n > maxNodes) stopped = 1;
+  else if (clocked && now() > deadline) stopped = 2;
+  return stopped !== 0;
+}
+
+function slot(p: u64, o: u64): usize {
+  let h = (<u32>p ^ (<u32>(p >> 32) * 0x9e3779b1)) * 0x85ebca6b;
+  h ^= (<u32>o ^ (<u32>(o >> 32) * 0xc2b2ae35)) * 0x27d4eb2f;
+  h ^= h >> 15;
+  h *= 0x2c1b3c6d;
+  h ^= h >> 13;
+  return table + <usize>(h & tableMask) * TABLE_ENTRY;
+}
+
+function probe(p: u64, o: u64): bool {
+  const at = slot(p, o);
+  if (load<u64>(at) !== p || load<u64>(at, 8) !== o) return false;
+  const packed = load<u32>(at, 16);
+  lower = <i32>(packed & 0xff) - 64;
+  upper = <i32>((packed >> 8) & 0xff) - 64;
+  tableMove = <i32>((packed >> 16) & 0xff) - 1;
+  return true;
+}
+
+function put(p: u64, o: u64, low: i32, high: i32, move: i32): void {
+  const at = slot(p, o);
+  store<u64>(at, p);
+  store<u64>(at, o, 8);
+  store<u32>(at, <u32>((low + 64) | ((high + 64) << 8) | ((move + 1) << 16)), 16);
+}
+
+function finalScore(p: u64, o: u64, empties: i32): i32 {
+  const diff = <i32>popcnt(p) - <i32>popcnt(o);
+  return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
+}
+
+function lastMove(square: i32, p: u64, o: u64): i32 {
+  const discs = 2 * <i32>popcnt(p);
+  // a side with no disc next to the square flips nothing there
+  const around = load<u64>(neighbours + ((<usize>square) << 3));
+  let flipped = (o & around) !== 0 ? <i32>popcnt(flips(square, p, o)) : 0;
+  if (flipped > 0) return discs + 2 * flipped - 62;
+  flipped = (p & around) !== 0 ? <i32>popcnt(flips(square, o, p)) : 0;
+  if (flipped > 0) return discs - 2 * flipped - 64;
+  return discs - 63 > 0 ? discs - 62 : discs - 64;
+}
+
+function take(square: i32): void {
+  const before = load<u8>(prev + <usize>square);
+  const after = load<u8>(next + <usize>square);
+  store<u8>(next + <usize>before, after);
+  store<u8>(prev + <usize>after, before);
+  parity ^= 1 << quadrant(square);
+}
+
+function restore(square: i32): void {
+  store<u8>(next + <usize>load<u8>(prev + <usize>square), <u8>square);
+  store<u8>(prev + <usize>load<u8>(next + <usize>square), <u8>square);
+  parity ^= 1 << quadrant(square);
+}
+
+function search(p: u64, o: u64, alphaIn: i32, betaIn: i32, empties: i32, passed: bool): i32 {
+  if (empties <= SHALLOW_EMPTIES) {
+    return shallow(p, o, alphaIn, betaIn, empties, packEmpties(), passed);
+  }
+  if (count()) return 0;
+  let alpha = alphaIn;
+  let beta = betaIn;
+  let hashMove = -1;
+  if (probe(p, o)) {
+    if (lower >= beta) return lower;
+    if (upper <= alpha) return upper;
+    if (lower === upper) return lower;
+    if (lower > alpha) alpha = lower;
+    if (upper < beta) beta = upper;
+    hashMove = tableMove;
+  }
+  let moves = mobility(p, o);
+  if (moves === 0) {
+    if (passed) return finalScore(p, o, empties);
+    return -search(o, p, -beta, -alpha, empties, true);
+  }
+  const base = moveLists + <usize>(empties * SLOTS * ENTRY);
+  let end = base;
+  while (moves !== 0) {
+    const square = <i32>ctz(moves);
+    moves &= moves - 1;
+    const flipped = flips(square, p, o) | ((<u64>1) << (<u64>square));
+    const q = o & ~flipped;
+    const r = p | flipped;
+    // enhanced transposition cut-off: a child the table proves bad enough for the opponent
+    if (empties >= ETC_FROM && probe(q, r) && -upper >= beta) {
+      put(p, o, -upper, 64, square);
+      return -upper;
+    }
+    // fastest first: the reply with the fewest answers (corners weigh double) cuts soonest
+    const replies = mobility(q, r);
+    let key = <i32>(popcnt(replies) + popcnt(replies & CORNERS)) * 16;
+    if (((parity >> quadrant(square)) & 1) !== 0) key -= 4;
+    if (empties >= EVAL_FROM) key = key * 4 + evaluate(q, r);
+    if (square === hashMove) key = -1_000_000;
+    // insertion sort as we go: few moves a node
+    let at = end;
+    end += ENTRY;
+    while (at > base && load<i32>(at - 8) > key) {
+      store<u64>(at, load<u64>(at - ENTRY));
+      store<u64>(at, load<u64>(at - 8), 8);
+      at -= ENTRY;
+    }
+    store<u64>(at, flipped);
+    store<i32>(at, key, 8);
+    store<i32>(at, square, 12);
+  }
+  let best = -65;
+  let bestSquare = -1;
+  for (let at = base; at < end; at += ENTRY) {
+    const flipped = load<u64>(at);
+    const square = load<i32>(at, 12);
+    const q = o & ~flipped;
+    const r = p | flipped;
+    take(square);
+    let score: i32;
+    if (at === base) score = -search(q, r, -beta, -alpha, empties - 1, false);
+    else {
+      score = -search(q, r, -alpha - 1, -alpha, empties - 1, false);
+      if (stopped === 0 && score > alpha && score < beta) {
+        score = -search(q, r, -beta, -score, empties - 1, false);
+      }
+    }
+    restore(square);
+    // a stopped search unwinds without writing what it did not finish
+    if (stopped !== 0) return 0;
+    if (score > best) {
+      best = score;
+      bestSquare = square;
+      if (score > alpha) {
+        alpha = score;
+        if (alpha >= beta) break;
+      }
+    }
+  }
+  put(p, o, best > alphaIn ? best : -64, best < beta ? best : 64, bestSquare);
+  return best;
+}
+
+/** The empty squares in list order, six bits each from the lowest: at most five fit. */
+function packEmpties(): u32 {
+  let squares: u32 = 0;
+  let shift: u32 = 0;
+  let square = <u32>load<u8>(next + <usize>HEAD);
+  for (; square !== <u32>HEAD; square = <u32>load<u8>(next + <usize>square)) {
+    squares |= square << shift;
+    shift += 6;
+  }
+  return squares;
+}
+
+// The last empties without the list: `squares` holds them in list order (see packEmpties), and
+// a child gets the others in the same order, which is the order the list would give it.
+function shallow(
+  p: u64,
+  o: u64,
+  alphaIn: i32,
+  beta: i32,
+  empties: i32,
+  squares: u32,
+  passed: bool,
+): i32 {
+  if (count()) return 0;
+  if (empties === 1) return lastMove(<i32>(squares & 63), p, o);
+  if (empties === 2) return lastTwo(p, o, alphaIn, beta, squares, passed);
+  // quadrants holding an odd number of empties, one bit each
+  let odd = 0;
+  for (let shift: u32 = 0; shift < <u32>(empties * 6); shift += 6) {
+    odd ^= 1 << quadrant(<i32>((squares >> shift) & 63));
+  }
+  let alpha = alphaIn;
+  let best = -65;
+  // odd quadrants first: the last move of a region is worth having
+  for (let wanted = 1; wanted >= 0; wanted--) {
+    for (let shift: u32 = 0; shift < <u32>(empties * 6); shift += 6) {
+      const square = <i32>((squares >> shift) & 63);
+      if (((odd >> quadrant(square)) & 1) !== wanted) continue;
+      if ((o & load<u64>(neighbours + ((<usize>square) << 3))) === 0) continue;
+      let flipped = flips(square, p, o);
+      if (flipped === 0) continue;
+      flipped |= (<u64>1) << (<u64>square);
+      const others = (squares & ((1 << shift) - 1)) | ((squares >> (shift + 6)) << shift);
+      const score = -shallow(o & ~flipped, p | flipped, -beta, -alpha, empties - 1, others, false);
+      if (stopped !== 0) return 0;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          if (alpha >= beta) return best;
+        }
+      }
+    }
+  }
+  if (best > -65) return best;
+  if (passed) return finalScore(p, o, empties);
+  return -shallow(o, p, -beta, -alpha, empties, squares, true);
+}
+
+// Two empties: both are alone in their quadrants or share one, so both are odd or both even and
+// the parity order is the list order; each child is a counted node with one empty.
+function lastTwo(p: u64, o: u64, alphaIn: i32, beta: i32, squares: u32, passed: bool): i32 {
+  const first = <i32>(squares & 63);
+  const second = <i32>((squares >> 6) & 63);
+  let best = -65;
+  if ((o & load<u64>(neighbours + ((<usize>first) << 3))) !== 0) {
+    const flipped = flips(first, p, o);
+    if (flipped !== 0) {
+      const played = flipped | ((<u64>1) << (<u64>first));
+      if (count()) return 0;
+      best = -lastMove(second, o & ~played, p | played);
+      if (best >= beta) return best;
+    }
+  }
+  if ((o & load<u64>(neighbours + ((<usize>second) << 3))) !== 0) {
+    const flipped = flips(second, p, o);
+    if (flipped !== 0) {
+      const played = flipped | ((<u64>1) << (<u64>second));
+      if (count()) return 0;
+      const score = -lastMove(first, o & ~played, p | played);
+      if (score > best) best = score;
+    }
+  }
+  if (best > -65) return best;
+  if (passed) return finalScore(p, o, 2);
+  return -shallow(o, p, -beta, -alphaIn, 2, squares, true);
+}
