@@ -17,7 +17,7 @@ export interface TestServer {
 /**
  * Starts `server/server.ts` (the built client must already be in dist/client: `npm test` builds it
  * before the e2e suite) on a copy of the project's migrated PGlite directory
- * (tests/setup/pgliteTemplate.ts), and resolves once it printed its address and `/api/health`
+ * (tests/setup/pgliteTemplate.ts) when vitest provides one, and resolves once it printed its address and `/api/health`
  * answers.
  */
 export async function startServer(
@@ -25,7 +25,10 @@ export async function startServer(
 ): Promise<TestServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'gridmind-e2e-'));
-  await cp(inject('pgliteTemplateDir'), dataDir, { recursive: true });
+  // Under vitest the e2e project's globalSetup provides a migrated directory to copy; the benches
+  // that start servers outside vitest (size, lighthouse, longTasks, pwa) let the server make one.
+  const template = process.env.VITEST ? inject('pgliteTemplateDir') : undefined;
+  if (template) await cp(template, dataDir, { recursive: true });
   const origin = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     cwd: repoRoot,
