@@ -4,7 +4,8 @@
  * (CPU seconds of the solve) and nodes a CPU second, each solved with a fresh table after a
  * warm-up, by the WebAssembly solver and then by the TypeScript one. With OTHELLO_REFERENCE
  * naming an Edax binary (run from its own directory, next to its data/eval.dat, as its authors
- * ship it), the same positions go through `edax -solve` and the time ratio is printed.
+ * ship it), the same positions go through `edax -solve -n 1`, one run each, and the ratio of CPU
+ * times is printed with Edax's nodes and score.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -29,25 +30,37 @@ function seconds(text: string): number {
   return text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
 }
 
-/** Edax's seconds per position (by order), or null when it did not run. */
-function runReference(binary: string): number[] | null {
-  const file = join(mkdtempSync(join(tmpdir(), 'othello-ffo-')), 'ffo.obf');
-  writeFileSync(file, `${FFO.map((position) => position.obf).join('\n')}\n`);
-  // one thread: the JavaScript solver has one too
-  const run = spawnSync(binary, ['-solve', file, '-n', '1'], {
-    cwd: join(dirname(binary), '..'),
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) {
-    console.log(`reference failed: ${(run.stderr || run.stdout).trim().split('\n').pop()}`);
-    return null;
+interface ReferenceSolve {
+  score: number;
+  nodes: number;
+  /** CPU seconds of the search, Edax's own `cpu =` figure (user time, eval loading excluded). */
+  seconds: number;
+}
+
+/**
+ * Edax on each position, one run a position: its table gives a row's score and nodes, but only
+ * wall time per row; its summary line gives the CPU time, per file. Null when it did not run.
+ */
+function runReference(binary: string): ReferenceSolve[] | null {
+  const directory = mkdtempSync(join(tmpdir(), 'othello-ffo-'));
+  const solves: ReferenceSolve[] = [];
+  for (const position of FFO) {
+    const file = join(directory, `ffo${position.id}.obf`);
+    writeFileSync(file, `${position.obf}\n`);
+    // one thread: our solvers have one too
+    const run = spawnSync(binary, ['-solve', file, '-n', '1'], {
+      cwd: join(dirname(binary), '..'),
+      encoding: 'utf8',
+    });
+    const row = /^\s*\d+\|\s*\d+\s+([+-]?\d+)\s+[\d:.]+\s+(\d+)\s/m.exec(run.stdout);
+    const cpu = /\(cpu =\s*([\d:.]+)\)/.exec(run.stdout);
+    if (run.status !== 0 || !row || !cpu) {
+      console.log(`reference failed: ${(run.stderr || run.stdout).trim().split('\n').pop()}`);
+      return null;
+    }
+    solves.push({ score: Number(row[1]), nodes: Number(row[2]), seconds: seconds(cpu[1]!) });
   }
-  const times: number[] = [];
-  for (const line of run.stdout.split('\n')) {
-    const match = /^\s*\d+\|\s*\d+\s+[+-]?\d+\s+([\d:.]+)\s/.exec(line);
-    if (match) times.push(seconds(match[1]!));
-  }
-  return times.length === FFO.length ? times : null;
+  return solves;
 }
 
 /** Prints one row per FFO position and the totals, for each solver. */
@@ -56,7 +69,7 @@ export default async function othelloBench(): Promise<void> {
     ? runReference(process.env.OTHELLO_REFERENCE)
     : null;
   console.log(
-    'solver FFO  empties  score (published)      nodes      cpu s    nodes/s   edax s  ratio',
+    'solver FFO  empties  score (published)      nodes      cpu s    nodes/s   edax s  ratio  (edax nodes, score)',
   );
   benchSolver('wasm', new WasmEndgameSolver(22), reference);
   benchSolver('ts', new EndgameSolver(22), reference);
@@ -65,7 +78,11 @@ export default async function othelloBench(): Promise<void> {
     console.log('(set OTHELLO_REFERENCE to an Edax binary to compare)');
 }
 
-function benchSolver(name: string, solver: ExactEndgameSolver, reference: number[] | null): void {
+function benchSolver(
+  name: string,
+  solver: ExactEndgameSolver,
+  reference: ReferenceSolve[] | null,
+): void {
   // warm-up, not timed: a few small solves let V8 optimise (or tier up) the search
   for (let seed = 1; seed <= 20; seed++) {
     const { state } = randomGame(seed, 14);
@@ -89,7 +106,7 @@ function benchSolver(name: string, solver: ExactEndgameSolver, reference: number
     totalSeconds += elapsed;
     const ok = score === position.score ? '' : ' WRONG';
     const edax = reference?.[i];
-    if (edax !== undefined) totalReference += edax;
+    if (edax !== undefined) totalReference += edax.seconds;
     console.log(
       `${name.padEnd(6)} #${position.id}  ${String(empties).padStart(7)}  ${String(score).padStart(5)} (${position.score})${ok}`.padEnd(
         39,
@@ -97,7 +114,8 @@ function benchSolver(name: string, solver: ExactEndgameSolver, reference: number
         `${String(solver.nodes).padStart(11)} ${elapsed.toFixed(2).padStart(10)} ${rate(solver.nodes, elapsed)}` +
         (edax === undefined
           ? ''
-          : ` ${edax.toFixed(3).padStart(8)} ${(elapsed / edax).toFixed(1).padStart(6)}x`),
+          : ` ${edax.seconds.toFixed(3).padStart(8)} ${(elapsed / edax.seconds).toFixed(1).padStart(6)}x` +
+            `  (${edax.nodes}, ${edax.score})`),
     );
   }
   console.log(
