@@ -6,12 +6,13 @@
  * for the page's paths (server/plugins/client.ts). index.html stays empty: the service worker
  * serves it for every page offline, where a page's own markup would show the wrong page.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { PRERENDERED_PAGES } from '../core/site/prerenderedPages.ts';
+import { lateStyledClasses } from './prerender/lateStyles.ts';
 import { precompress } from './vitePrecompress.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -48,6 +49,16 @@ function pageTemplate(indexHtml: string): string {
 
 const template = pageTemplate(await readFile(join(clientDir, 'index.html'), 'utf8'));
 
+// The stylesheet the pages link for their first paint, and the ones lazy chunks bring later.
+const firstPaintCssFile = /<link rel="stylesheet"[^>]* href="\/([^"]+\.css)"/.exec(template)?.[1];
+if (!firstPaintCssFile) throw new Error('index.html links no stylesheet');
+const firstPaintCss = await readFile(join(clientDir, firstPaintCssFile), 'utf8');
+const lazyCss = await Promise.all(
+  (await readdir(join(clientDir, 'assets')))
+    .filter((name) => name.endsWith('.css') && `assets/${name}` !== firstPaintCssFile)
+    .map((name) => readFile(join(clientDir, 'assets', name), 'utf8')),
+);
+
 for (const page of PRERENDERED_PAGES) {
   const markup = await renderPage(page.sample);
   if (markup === null) throw new Error(`${page.sample} is not a page`);
@@ -55,6 +66,12 @@ for (const page of PRERENDERED_PAGES) {
   // into the first paint must do it another way (classes, effects).
   const inline = /\sstyle=|<script|<style|\son[a-z]+=/i.exec(markup);
   if (inline) throw new Error(`${page.sample} renders inline ${inline[0].trim()}: ${page.file}`);
+  const late = lateStyledClasses(markup, firstPaintCss, lazyCss);
+  if (late.length > 0) {
+    throw new Error(
+      `${page.sample} paints classes only a lazy stylesheet styles (${late.join(', ')}): import their CSS in src/main.tsx`,
+    );
+  }
   const file = join(clientDir, page.file);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, template.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`));

@@ -17,6 +17,7 @@ import './cache/OfflineNotice.css';
 import './features/matches/components/matches.css';
 import './features/agents/components/agents.css';
 import './features/betting/components/betting.css';
+import './lib/games/gameFilter.css';
 import { followDisplayMode } from './features/install/displayMode.ts';
 import { captureInstallPrompt } from './features/install/installPrompt.ts';
 

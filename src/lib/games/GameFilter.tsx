@@ -2,7 +2,6 @@ import { Link, useLocation } from 'react-router';
 import { GAME_IDS, type GameId, isGameId } from '../../../core/games/gameIds.ts';
 import { GAME_NAMES } from '../../../core/games/gameNames.ts';
 import { useScriptsRunning } from '../dom/useScriptsRunning.ts';
-import './gameFilter.css';
 
 /**
  * The game `?game=` names, or null for every game (an unknown id counts as none). The page was
@@ -18,7 +17,10 @@ export function useGameFilter(): GameId | null {
   return hydrated && game !== null && isGameId(game) ? game : null;
 }
 
-/** Links that show every game's matches or one game's; the current one is marked. */
+/**
+ * Links that show every game's matches or one game's; the current one is marked. Its stylesheet
+ * is imported by src/main.tsx, as every prerendered page's is, so the first paint has it.
+ */
 export function GameFilter({ current }: { current: GameId | null }) {
   const choices = [null, ...GAME_IDS] as const;
   return (
