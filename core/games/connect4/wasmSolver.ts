@@ -1,4 +1,5 @@
 import { ValidationError } from '../../errors.ts';
+import { wasmModule } from '../wasmModule.ts';
 import type { ExactSolver } from './exactSolver.ts';
 import type { Connect4Position } from './position.ts';
 import { noClock, SearchAborted, type SearchBudget } from './searchBudget.ts';
@@ -16,45 +17,16 @@ interface SolverExports {
   isAtMost(cl: number, ch: number, ml: number, mh: number, nb: number, score: number): number;
 }
 
-// The little of the WebAssembly API this needs, typed here: `core` compiles without the DOM's
-// or Node's globals, and both have this same synchronous API (a worker may compile a module of
-// any size synchronously; the solver never runs on a page's main thread).
-interface WebAssemblyApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (
-    module: object,
-    imports: Record<string, Record<string, () => number>>,
-  ) => { exports: SolverExports };
-}
-const host = globalThis as unknown as {
-  WebAssembly?: WebAssemblyApi;
-  atob(text: string): string;
-};
-
-// the module, compiled once per process (or worker); null when WebAssembly is missing or refused
-let compiled: object | null | undefined;
-
-function compile(): object | null {
-  if (compiled === undefined) {
-    try {
-      const bytes = Uint8Array.from(host.atob(SOLVER_WASM_BASE64), (char) => char.charCodeAt(0));
-      compiled = host.WebAssembly ? new host.WebAssembly.Module(bytes) : null;
-    } catch {
-      // a CompileError from a content policy without 'wasm-unsafe-eval'
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const solverModule = wasmModule<SolverExports>(SOLVER_WASM_BASE64);
 
 /** Whether this runtime can run the WebAssembly solver (compiles it on first call). */
 export function webAssemblyAvailable(): boolean {
-  return compile() !== null;
+  return solverModule.available();
 }
 
 /**
  * The exact solver of `solver.ts` compiled to WebAssembly from our AssemblyScript port: the same
- * search node for node on 64-bit boards, about twice as fast (docs/ENGINE.md). Each instance owns
+ * search node for node on 64-bit boards, 1.5–1.9 times as fast (docs/ENGINE.md). Each instance owns
  * its memory: the table (4 bytes a slot from 2^24 slots, 8 below) and the move lists.
  */
 export class WasmSolver implements ExactSolver {
@@ -67,12 +39,7 @@ export class WasmSolver implements ExactSolver {
     if (!Number.isInteger(log2Size) || log2Size < 17 || log2Size > 28) {
       throw new RangeError('log2Size must be an integer from 17 to 28');
     }
-    const module = compile();
-    if (!host.WebAssembly || !module) throw new Error('WebAssembly is not available here.');
-    const instance = new host.WebAssembly.Instance(module, {
-      solver: { now: () => this.now() },
-    });
-    this.wasm = instance.exports;
+    this.wasm = solverModule.instantiate({ solver: { now: () => this.now() } });
     this.wasm.init(log2Size);
   }
 

@@ -1,3 +1,4 @@
+import { wasmModule } from '../wasmModule.ts';
 import type { ExactEndgameSolver } from './exactEndgameSolver.ts';
 import { SearchAborted, type SearchBudget } from './searchBudget.ts';
 import { SOLVER_WASM_BASE64 } from './wasm/solverWasm.ts';
@@ -13,39 +14,11 @@ interface SolverExports {
   solve(pLo: number, pHi: number, oLo: number, oHi: number, alpha: number, beta: number): number;
 }
 
-// The little of the WebAssembly API this needs, typed here: `core` compiles without the DOM's
-// or Node's globals, and both have this same synchronous API (see ../connect4/wasmSolver.ts).
-interface WebAssemblyApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (
-    module: object,
-    imports: Record<string, Record<string, () => number>>,
-  ) => { exports: SolverExports };
-}
-const host = globalThis as unknown as {
-  WebAssembly?: WebAssemblyApi;
-  atob(text: string): string;
-};
-
-// the module, compiled once per process (or worker); null when WebAssembly is missing or refused
-let compiled: object | null | undefined;
-
-function compile(): object | null {
-  if (compiled === undefined) {
-    try {
-      const bytes = Uint8Array.from(host.atob(SOLVER_WASM_BASE64), (char) => char.charCodeAt(0));
-      compiled = host.WebAssembly ? new host.WebAssembly.Module(bytes) : null;
-    } catch {
-      // a CompileError from a content policy without 'wasm-unsafe-eval'
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const solverModule = wasmModule<SolverExports>(SOLVER_WASM_BASE64);
 
 /** Whether this runtime can run the WebAssembly solver (compiles it on first call). */
 export function webAssemblyAvailable(): boolean {
-  return compile() !== null;
+  return solverModule.available();
 }
 
 const noClock = (): number => 0;
@@ -66,12 +39,7 @@ export class WasmEndgameSolver implements ExactEndgameSolver {
     if (!Number.isInteger(log2TableSize) || log2TableSize < 10 || log2TableSize > 24) {
       throw new RangeError('log2Size must be an integer from 10 to 24');
     }
-    const module = compile();
-    if (!host.WebAssembly || !module) throw new Error('WebAssembly is not available here.');
-    const instance = new host.WebAssembly.Instance(module, {
-      solver: { now: () => this.now() },
-    });
-    this.wasm = instance.exports;
+    this.wasm = solverModule.instantiate({ solver: { now: () => this.now() } });
     this.wasm.init(log2TableSize);
   }
 
