@@ -4,9 +4,12 @@
  * 64-bit word as in Pascal Pons' solver instead of two 28-bit halves. `scripts/build-solver-wasm.ts`
  * compiles it into `../solverWasm.ts`; `../../wasmSolver.ts` is its TypeScript face.
  *
- * The module owns its memory: the sorter's per-ply move lists, then the transposition table,
- * then the log of written slots. Nothing is allocated after `init`.
+ * The module owns its memory: the sorter's per-ply move lists, then the transposition table
+ * (`table.ts`). Nothing is allocated after `init`.
  */
+import { layTable, slotOf, tableGet, tablePut } from './table';
+
+export { reset } from './table';
 
 // the host's clock (milliseconds), read every CLOCK_CHECK_EVERY + 1 nodes while a deadline is set
 declare function now(): f64;
@@ -30,14 +33,6 @@ const ENTRY: i32 = 24;
 const PLY_BYTES: i32 = ENTRY * 8;
 const SORTER_BYTES: i32 = PLY_BYTES * (CELLS + 1);
 
-// the table (see ../../transpositionTable.ts): from 2^24 slots one word a slot, the key's low 25
-// bits above a 7-bit value; below, two words, the key's low 32 bits and the value
-const PACKED_FROM_LOG2: i32 = 24;
-const VALUE_BITS: u32 = 7;
-const VALUE_MASK: u32 = 0x7f;
-const PACKED_KEY_MASK: u32 = 0x1ffffff;
-const WRITE_LOG_SHIFT: u32 = 8;
-
 /** Why the last search stopped early: 0 it did not, 1 node budget, 2 deadline. */
 let stopped: i32 = 0;
 let nodes: i64 = 0;
@@ -46,43 +41,11 @@ let deadline: f64 = Infinity;
 let clocked = false;
 
 let sorter: usize = 0;
-let table: usize = 0;
-let size: u64 = 0;
-let packed = false;
-let tableBytes: usize = 0;
-let written: usize = 0;
-let writtenLength: i32 = 0;
-let writes: i32 = 0;
 
 /** Lays out the memory for a table of the first prime number of slots at or above 2^log2Size. */
 export function init(log2Size: i32): void {
-  size = nextPrime((<u64>1) << log2Size);
-  packed = log2Size >= PACKED_FROM_LOG2;
-  tableBytes = <usize>(size * (packed ? 4 : 8));
-  writtenLength = <i32>(size >> WRITE_LOG_SHIFT);
   sorter = (__heap_base + 63) & ~(<usize>63);
-  table = sorter + SORTER_BYTES;
-  written = table + tableBytes;
-  const end = written + ((<usize>writtenLength) << 2);
-  const pages = <i32>((end + 0xffff) >> 16) - memory.size();
-  if (pages > 0 && memory.grow(pages) < 0) unreachable();
-  // touch every page now, as Pons' constructor does: the first search would fault on each
-  memory.fill(table, 0, tableBytes);
-  writes = 0;
-}
-
-/** Empties the table: the logged slots when few were written, the whole table otherwise. */
-export function reset(): void {
-  if (writes > writtenLength) {
-    memory.fill(table, 0, tableBytes);
-  } else if (packed) {
-    for (let i = 0; i < writes; i++)
-      store<u32>(table + ((<usize>load<u32>(written + (i << 2))) << 2), 0);
-  } else {
-    for (let i = 0; i < writes; i++)
-      store<u64>(table + ((<usize>load<u32>(written + (i << 2))) << 3), 0);
-  }
-  writes = 0;
+  layTable(sorter + SORTER_BYTES, log2Size);
 }
 
 /** Sets the node budget (nodes from now; Infinity for none) and the deadline for the next search. */
@@ -176,31 +139,6 @@ function winningCells(p: u64, mask: u64): u64 {
   return r & (BOARD ^ mask);
 }
 
-function tableGet(slot: usize, key: u64): i32 {
-  if (packed) {
-    const entry = load<u32>(table + (slot << 2));
-    return entry >> VALUE_BITS === (<u32>key & PACKED_KEY_MASK) ? <i32>(entry & VALUE_MASK) : 0;
-  }
-  const at = table + (slot << 3);
-  return load<u32>(at) === <u32>key ? <i32>load<u32>(at, 4) : 0;
-}
-
-function tablePut(slot: usize, key: u64, value: i32): void {
-  if (packed) {
-    store<u32>(table + (slot << 2), ((<u32>key) << VALUE_BITS) | <u32>value);
-  } else {
-    const at = table + (slot << 3);
-    store<u32>(at, <u32>key);
-    store<u32>(at, <u32>value, 4);
-  }
-  const count = writes;
-  if (count <= writtenLength) {
-    // one past the log's length marks an overflow; the count stops there
-    if (count < writtenLength) store<u32>(written + ((<usize>count) << 2), <u32>slot);
-    writes = count + 1;
-  }
-}
-
 /** Negamax on a position where the side to move cannot win at once (see ../../solver.ts). */
 function negamax(current: u64, mask: u64, nb: i32, alphaIn: i32, betaIn: i32, known: u64): i32 {
   let alpha = alphaIn;
@@ -241,7 +179,7 @@ function negamax(current: u64, mask: u64, nb: i32, alphaIn: i32, betaIn: i32, kn
   }
 
   const key = current + mask;
-  const slot = <usize>(key % size);
+  const slot = slotOf(key);
   const stored = tableGet(slot, key);
   if (stored !== 0) {
     if (stored > MAX_SCORE - MIN_SCORE + 1) {
@@ -302,15 +240,4 @@ function negamax(current: u64, mask: u64, nb: i32, alphaIn: i32, betaIn: i32, kn
   }
   tablePut(slot, key, alpha - MIN_SCORE + 1);
   return alpha;
-}
-
-function nextPrime(from: u64): u64 {
-  let candidate = from % 2 === 0 ? from + 1 : from;
-  while (!isPrime(candidate)) candidate += 2;
-  return candidate;
-}
-
-function isPrime(odd: u64): bool {
-  for (let d: u64 = 3; d * d <= odd; d += 2) if (odd % d === 0) return false;
-  return true;
 }

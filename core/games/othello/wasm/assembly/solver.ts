@@ -4,12 +4,26 @@
  * boards of one 64-bit word instead of two 32-bit halves. `scripts/build-solver-wasm.ts`
  * compiles it into `../solverWasm.ts`; `../../wasmEndgameSolver.ts` is its TypeScript face.
  *
- * The module owns its memory: the ray masks, the squares' order and neighbours, the empties
- * list, the per-level move lists, then the transposition table. Nothing is allocated after
- * `init`.
+ * The module owns its memory: the ray masks, the squares' order, neighbours and empties list
+ * (`squares.ts`), the per-level move lists, then the transposition table (`table.ts`). Nothing
+ * is allocated after `init`.
  */
 import { flips, initRays, mobility } from './bitboard';
 import { evaluate } from './evaluation';
+import {
+  initSquares,
+  laySquares,
+  linkEmpties,
+  neighbours,
+  packEmpties,
+  parity,
+  quadrant,
+  restore,
+  take,
+} from './squares';
+import { layTable, lower, probe, put, tableMove, upper } from './table';
+
+export { reset } from './table';
 
 // the host's clock (milliseconds), read every 1,024 nodes while a deadline is set
 declare function now(): f64;
@@ -19,14 +33,11 @@ const SHALLOW_EMPTIES: i32 = 5;
 const ETC_FROM: i32 = 8;
 const EVAL_FROM: i32 = 14;
 const SLOTS: i32 = 40;
-const HEAD: i32 = 64;
 const CLOCK_CHECK_EVERY: i64 = 1023;
 const CORNERS: u64 = ((<u64>0x81000000) << 32) | 0x81;
 
 // a move list entry: flips (u64), ordering key (i32), square (i32)
 const ENTRY: i32 = 16;
-// a table entry: p (u64), o (u64), lower + 64 | (upper + 64) << 8 | (move + 1) << 16 (u32)
-const TABLE_ENTRY: usize = 20;
 
 /** Why the last search stopped early: 0 it did not, 1 node budget, 2 deadline. */
 let stopped: i32 = 0;
@@ -35,82 +46,17 @@ let maxNodes: f64 = Infinity;
 let deadline: f64 = Infinity;
 let clocked = false;
 
-// the squares by positional weight (../../squareOrder.ts), one byte each
-let order: usize = 0;
-// the neighbours of each square, one u64 each
-let neighbours: usize = 0;
-// the empty squares as a linked list in weight order, headed by HEAD: next and prev bytes
-let next: usize = 0;
-let prev: usize = 0;
-// quadrants holding an odd number of empties, one bit each
-let parity: i32 = 0;
 let moveLists: usize = 0;
-let table: usize = 0;
-let tableMask: u32 = 0;
-// the last successful probe's bounds and move
-let lower: i32 = -64;
-let upper: i32 = 64;
-let tableMove: i32 = -1;
 
 /** Lays out the memory for a table of 2^log2Size entries. */
 export function init(log2Size: i32): void {
   const rayMasks = (__heap_base + 63) & ~(<usize>63);
-  order = rayMasks + 4096;
-  neighbours = order + 64;
-  next = neighbours + 512;
-  prev = next + 128;
-  moveLists = prev + 128;
-  table = moveLists + <usize>(65 * SLOTS * ENTRY);
-  tableMask = (1 << log2Size) - 1;
-  const end = table + (<usize>tableMask + 1) * TABLE_ENTRY;
+  moveLists = laySquares(rayMasks + 4096);
+  const end = layTable(moveLists + <usize>(65 * SLOTS * ENTRY), log2Size);
   const pages = <i32>((end + 0xffff) >> 16) - memory.size();
   if (pages > 0 && memory.grow(pages) < 0) unreachable();
   initRays(rayMasks);
-  initOrder();
-  initNeighbours();
-}
-
-function weight(square: i32): i32 {
-  const file = square & 7;
-  const rank = square >> 3;
-  const row = min(rank, 7 - rank);
-  const column = min(file, 7 - file);
-  // the QUARTER table of ../../squareOrder.ts, row by row
-  const quarter: u64 =
-    row === 0 ? 0x050aec64 : row === 1 ? 0xfefeceec : row === 2 ? 0x0101fe0a : 0x0001fe05;
-  return <i32>(<i8>(<u32>(quarter >> <u64>(column * 8)) & 0xff));
-}
-
-function initOrder(): void {
-  // insertion sort by weight, best first, ties in index order
-  for (let square = 0; square < 64; square++) {
-    let i = square;
-    while (i > 0 && weight(load<u8>(order + <usize>(i - 1))) < weight(square)) {
-      store<u8>(order + <usize>i, load<u8>(order + <usize>(i - 1)));
-      i--;
-    }
-    store<u8>(order + <usize>i, <u8>square);
-  }
-}
-
-function initNeighbours(): void {
-  for (let square = 0; square < 64; square++) {
-    let around: u64 = 0;
-    for (let dr = -1; dr <= 1; dr++) {
-      for (let df = -1; df <= 1; df++) {
-        const f = (square & 7) + df;
-        const r = (square >> 3) + dr;
-        if ((df === 0 && dr === 0) || f < 0 || f > 7 || r < 0 || r > 7) continue;
-        around |= (<u64>1) << (<u64>(r * 8 + f));
-      }
-    }
-    store<u64>(neighbours + ((<usize>square) << 3), around);
-  }
-}
-
-/** Empties the table. */
-export function reset(): void {
-  memory.fill(table, 0, (<usize>tableMask + 1) * TABLE_ENTRY);
+  initSquares();
 }
 
 /** Sets the node budget (on the running count; Infinity for none) and the deadline. */
@@ -145,28 +91,6 @@ function join(lo: i32, hi: i32): u64 {
   return ((<u64>(<u32>hi)) << 32) | <u64>(<u32>lo);
 }
 
-function quadrant(square: i32): i32 {
-  return ((square >> 4) & 2) | ((square >> 2) & 1);
-}
-
-function linkEmpties(full: u64): i32 {
-  let last = HEAD;
-  let empties = 0;
-  parity = 0;
-  for (let i = 0; i < 64; i++) {
-    const square = <i32>load<u8>(order + <usize>i);
-    if (((full >> <u64>square) & 1) !== 0) continue;
-    store<u8>(next + <usize>last, <u8>square);
-    store<u8>(prev + <usize>square, <u8>last);
-    last = square;
-    empties++;
-    parity ^= 1 << quadrant(square);
-  }
-  store<u8>(next + <usize>last, <u8>HEAD);
-  store<u8>(prev + <usize>HEAD, <u8>last);
-  return empties;
-}
-
 /** Counts a node; true when the budget or the deadline stops the search there. */
 function count(): bool {
   const n = ++nodes;
@@ -174,32 +98,6 @@ function count(): bool {
   if (<f64>n > maxNodes) stopped = 1;
   else if (clocked && now() > deadline) stopped = 2;
   return stopped !== 0;
-}
-
-function slot(p: u64, o: u64): usize {
-  let h = (<u32>p ^ (<u32>(p >> 32) * 0x9e3779b1)) * 0x85ebca6b;
-  h ^= (<u32>o ^ (<u32>(o >> 32) * 0xc2b2ae35)) * 0x27d4eb2f;
-  h ^= h >> 15;
-  h *= 0x2c1b3c6d;
-  h ^= h >> 13;
-  return table + <usize>(h & tableMask) * TABLE_ENTRY;
-}
-
-function probe(p: u64, o: u64): bool {
-  const at = slot(p, o);
-  if (load<u64>(at) !== p || load<u64>(at, 8) !== o) return false;
-  const packed = load<u32>(at, 16);
-  lower = <i32>(packed & 0xff) - 64;
-  upper = <i32>((packed >> 8) & 0xff) - 64;
-  tableMove = <i32>((packed >> 16) & 0xff) - 1;
-  return true;
-}
-
-function put(p: u64, o: u64, low: i32, high: i32, move: i32): void {
-  const at = slot(p, o);
-  store<u64>(at, p);
-  store<u64>(at, o, 8);
-  store<u32>(at, <u32>((low + 64) | ((high + 64) << 8) | ((move + 1) << 16)), 16);
 }
 
 function finalScore(p: u64, o: u64, empties: i32): i32 {
@@ -216,20 +114,6 @@ function lastMove(square: i32, p: u64, o: u64): i32 {
   flipped = (p & around) !== 0 ? <i32>popcnt(flips(square, o, p)) : 0;
   if (flipped > 0) return discs - 2 * flipped - 64;
   return discs - 63 > 0 ? discs - 62 : discs - 64;
-}
-
-function take(square: i32): void {
-  const before = load<u8>(prev + <usize>square);
-  const after = load<u8>(next + <usize>square);
-  store<u8>(next + <usize>before, after);
-  store<u8>(prev + <usize>after, before);
-  parity ^= 1 << quadrant(square);
-}
-
-function restore(square: i32): void {
-  store<u8>(next + <usize>load<u8>(prev + <usize>square), <u8>square);
-  store<u8>(prev + <usize>load<u8>(next + <usize>square), <u8>square);
-  parity ^= 1 << quadrant(square);
 }
 
 function search(p: u64, o: u64, alphaIn: i32, betaIn: i32, empties: i32, passed: bool): i32 {
@@ -314,18 +198,6 @@ function search(p: u64, o: u64, alphaIn: i32, betaIn: i32, empties: i32, passed:
   }
   put(p, o, best > alphaIn ? best : -64, best < beta ? best : 64, bestSquare);
   return best;
-}
-
-/** The empty squares in list order, six bits each from the lowest: at most five fit. */
-function packEmpties(): u32 {
-  let squares: u32 = 0;
-  let shift: u32 = 0;
-  let square = <u32>load<u8>(next + <usize>HEAD);
-  for (; square !== <u32>HEAD; square = <u32>load<u8>(next + <usize>square)) {
-    squares |= square << shift;
-    shift += 6;
-  }
-  return squares;
 }
 
 // The last empties without the list: `squares` holds them in list order (see packEmpties), and
