@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AgentDecision } from '../../../../core/games/definition.ts';
 import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
 import { replay } from '../../../../core/games/replay.ts';
@@ -12,18 +11,13 @@ import {
   claimMatches,
   createMatchIfBelowTarget,
   type NewMatch,
-  recordMove,
   releaseMatches,
   renewLeases,
 } from '../store/matchWriter.ts';
 import { BotTurns } from './botTurns.ts';
+import { type Decider, type EngineMoveContext, playEngineMove } from './engineMove.ts';
+import { MatchPlayersCache } from './matchPlayers.ts';
 import { type Scheduler, systemScheduler } from './scheduler.ts';
-import type { DecisionJob } from './workerPool.ts';
-
-/** Anything that can pick an agent's move; the worker pool in production. */
-interface Decider {
-  decide(job: DecisionJob): Promise<AgentDecision>;
-}
 
 /** How the runner plays: who it is, how many matches to keep live, pacing and lease length. */
 export interface MatchRunnerOptions {
@@ -49,18 +43,6 @@ export interface MatchRunnerOptions {
   random?: () => number;
 }
 
-/** Seed of one move: the match seed mixed with the ply, so each move's search differs. */
-function moveSeed(matchSeed: number, ply: number): number {
-  return (Math.imul(matchSeed ^ ply, 2654435761) ^ ply) | 0;
-}
-
-/** Who plays a match, read once when the runner takes it on: the agents table is not read per move. */
-interface MatchPlayers {
-  game: GameId;
-  first: AgentRow;
-  second: AgentRow;
-}
-
 /**
  * Keeps `liveMatches` matches of each game going across every server process sharing the
  * database, pairing agents that play the game. Each match
@@ -69,7 +51,8 @@ interface MatchPlayers {
  */
 export class MatchRunner {
   private readonly owned = new Map<string, unknown>();
-  private readonly players = new Map<string, MatchPlayers>();
+  private readonly players: MatchPlayersCache;
+  private readonly engine: EngineMoveContext;
   private readonly scheduler: Scheduler;
   private readonly random: () => number;
   private readonly leaseMs: number;
@@ -88,6 +71,13 @@ export class MatchRunner {
     this.leaseMs = options.leaseMs ?? 15_000;
     this.sweepMs = options.sweepMs ?? 2_000;
     this.botMoveTimeoutMs = options.botMoveTimeoutMs ?? 10_000;
+    this.players = new MatchPlayersCache(options.db);
+    this.engine = {
+      ...options,
+      leaseMs: this.leaseMs,
+      now: () => this.scheduler.now(),
+      botMoveTimeoutMs: this.botMoveTimeoutMs,
+    };
     this.bots = new BotTurns({
       ...options,
       games: options.games ?? GAME_IDS,
@@ -200,59 +190,21 @@ export class MatchRunner {
    * when the match is over or no longer ours.
    */
   private async step(matchId: string): Promise<number | false> {
-    const { db, ownerId } = this.options;
-    const match = await findMatch(db, matchId);
+    const match = await findMatch(this.options.db, matchId);
     if (match?.status !== 'live' && match?.status !== 'scheduled') return false;
     // An announced match taken over from another process keeps taking bets until it starts.
     if (match.starts_at && match.starts_at.getTime() > this.scheduler.now() && !match.moves) {
       return match.starts_at.getTime() - this.scheduler.now();
     }
-    const players = await this.playersOf(matchId, match);
+    const players = await this.players.of(matchId, match);
     if (!players) return false;
     const rules = gameOf(match.game);
     const ply = rules.decodeMoves(match.moves).length + 1;
     const side = rules.sideToMove(replay(rules, match.moves).state);
     const agent = side === 0 ? players.first : players.second;
     if (agent.kind === 'bot') return this.bots.awaitMove(matchId, ply);
-    const agentId = agent.id;
-    const decision = await this.options.decider.decide({
-      game: match.game,
-      moves: match.moves,
-      traits: agent.traits,
-      seed: moveSeed(match.seed, ply),
-      budgetMs: agent.traits.thinkTimeMs * 2,
-    });
-    const now = this.scheduler.now();
-    const recorded = await recordMove(db, {
-      matchId,
-      owner: ownerId,
-      ply,
-      move: decision.move,
-      agentId,
-      trace: decision.trace,
-      now: new Date(now),
-      leaseUntil: new Date(now + this.leaseMs),
-      ...(this.options.onMatchEnd ? { onMatchEnd: this.options.onMatchEnd } : {}),
-      botMoveTimeoutMs: this.botMoveTimeoutMs,
-    });
-    if (!recorded || recorded.result !== null) return false;
-    return this.options.moveDelayMs;
-  }
-
-  /** Both agents of a match, read from the database the first time only. */
-  private async playersOf(
-    matchId: string,
-    match: { game: GameId; first_agent_id: string; second_agent_id: string },
-  ): Promise<MatchPlayers | null> {
-    const known = this.players.get(matchId);
-    if (known) return known;
-    const agents = await listAgentRows(this.options.db);
-    const first = agents.find((row) => row.id === match.first_agent_id);
-    const second = agents.find((row) => row.id === match.second_agent_id);
-    if (!first || !second) return null;
-    const players = { game: match.game, first, second };
-    this.players.set(matchId, players);
-    return players;
+    const goesOn = await playEngineMove(this.engine, match, agent, ply);
+    return goesOn ? this.options.moveDelayMs : false;
   }
 
   private adopt(matchId: string, delayMs: number): void {
@@ -292,7 +244,7 @@ export class MatchRunner {
 
   private drop(matchId: string): void {
     this.owned.delete(matchId);
-    this.players.delete(matchId);
+    this.players.forget(matchId);
     this.bots.forget(matchId);
     // A slot is free: start the next match without waiting for the regular sweep.
     if (this.running) this.scheduleSweep(0);

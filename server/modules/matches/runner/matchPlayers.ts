@@ -1,0 +1,41 @@
+import type { GameId } from '../../../../core/games/gameIds.ts';
+import type { Database } from '../../../db/database.ts';
+import { type AgentRow, listAgentRows } from '../../../db/stores/agentStore.ts';
+
+/** Who plays a match, read once when the runner takes it on: the agents table is not read per move. */
+export interface MatchPlayers {
+  game: GameId;
+  first: AgentRow;
+  second: AgentRow;
+}
+
+/** The players of the matches a runner owns, read from the database the first time only. */
+export class MatchPlayersCache {
+  private readonly players = new Map<string, MatchPlayers>();
+
+  constructor(private readonly db: Database) {}
+
+  /** Both agents of a match, or null when one of them is gone. */
+  async of(
+    matchId: string,
+    match: { game: GameId; first_agent_id: string; second_agent_id: string },
+  ): Promise<MatchPlayers | null> {
+    const known = this.players.get(matchId);
+    if (known) return known;
+    const agents = await listAgentRows(this.db);
+    const first = agents.find((row) => row.id === match.first_agent_id);
+    const second = agents.find((row) => row.id === match.second_agent_id);
+    if (!first || !second) return null;
+    const players = { game: match.game, first, second };
+    this.players.set(matchId, players);
+    return players;
+  }
+
+  forget(matchId: string): void {
+    this.players.delete(matchId);
+  }
+
+  clear(): void {
+    this.players.clear();
+  }
+}
