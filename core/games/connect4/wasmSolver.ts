@@ -1,18 +1,13 @@
 import { ValidationError } from '../../errors.ts';
 import { wasmModule } from '../wasmModule.ts';
+import { WasmSearch, type WasmSearchExports } from '../wasmSearch.ts';
 import type { ExactSolver } from './exactSolver.ts';
 import type { Connect4Position } from './position.ts';
-import { noClock, SearchAborted, type SearchBudget } from './searchBudget.ts';
+import { SearchAborted, type SearchBudget } from './searchBudget.ts';
 import { SOLVER_WASM_BASE64 } from './wasm/solverWasm.ts';
 
 /** What the compiled module exports (wasm/assembly/solver.ts). */
-interface SolverExports {
-  init(log2Size: number): void;
-  reset(): void;
-  arm(maxNodes: number, deadline: number): void;
-  nodeCount(): number;
-  resetNodes(): void;
-  stopReason(): number;
+interface SolverExports extends WasmSearchExports {
   solve(cl: number, ch: number, ml: number, mh: number, nb: number, weak: number): number;
   isAtMost(cl: number, ch: number, ml: number, mh: number, nb: number, score: number): number;
 }
@@ -29,31 +24,14 @@ export function webAssemblyAvailable(): boolean {
  * search node for node on 64-bit boards, 1.5–1.9 times as fast (docs/ENGINE.md). Each instance owns
  * its memory: the table (4 bytes a slot from 2^24 slots, 8 below) and the move lists.
  */
-export class WasmSolver implements ExactSolver {
-  private readonly wasm: SolverExports;
-  private now: () => number = noClock;
-
+export class WasmSolver extends WasmSearch<SolverExports> implements ExactSolver {
   /** `log2TableSize` 17..28, as `Solver`'s: 24 takes 64 MB, 21 takes 16 MB. */
   constructor(options: { log2TableSize?: number } = {}) {
     const log2Size = options.log2TableSize ?? 24;
     if (!Number.isInteger(log2Size) || log2Size < 17 || log2Size > 28) {
       throw new RangeError('log2Size must be an integer from 17 to 28');
     }
-    this.wasm = solverModule.instantiate({ solver: { now: () => this.now() } });
-    this.wasm.init(log2Size);
-  }
-
-  /** Nodes explored since the last `resetNodes`. */
-  get nodes(): number {
-    return this.wasm.nodeCount();
-  }
-
-  resetTable(): void {
-    this.wasm.reset();
-  }
-
-  resetNodes(): void {
-    this.wasm.resetNodes();
+    super(solverModule, log2Size, (message) => new SearchAborted(message));
   }
 
   solve(
@@ -63,12 +41,11 @@ export class WasmSolver implements ExactSolver {
     if (position.outcome().status !== 'ongoing') {
       throw new ValidationError('The game is over: there is nothing to solve.');
     }
-    this.arm(options.budget);
     const { currentLo, currentHi, maskLo, maskHi, nbMoves } = position;
     const weak = options.weak ? 1 : 0;
-    const score = this.wasm.solve(currentLo, currentHi, maskLo, maskHi, nbMoves, weak);
-    this.throwIfStopped();
-    return score;
+    return this.within(options.budget, () =>
+      this.wasm.solve(currentLo, currentHi, maskLo, maskHi, nbMoves, weak),
+    );
   }
 
   isAtMost(
@@ -79,24 +56,10 @@ export class WasmSolver implements ExactSolver {
     if (position.outcome().status !== 'ongoing') {
       throw new ValidationError('The game is over: there is nothing to test.');
     }
-    this.arm(options.budget);
     const { currentLo, currentHi, maskLo, maskHi, nbMoves } = position;
-    const atMost = this.wasm.isAtMost(currentLo, currentHi, maskLo, maskHi, nbMoves, score);
-    this.throwIfStopped();
-    return atMost === 1;
-  }
-
-  private arm(budget: SearchBudget | undefined): void {
-    this.now = budget?.now ?? noClock;
-    this.wasm.arm(
-      budget?.maxNodes ?? Number.POSITIVE_INFINITY,
-      budget?.deadline ?? Number.POSITIVE_INFINITY,
+    const atMost = this.within(options.budget, () =>
+      this.wasm.isAtMost(currentLo, currentHi, maskLo, maskHi, nbMoves, score),
     );
-  }
-
-  private throwIfStopped(): void {
-    const reason = this.wasm.stopReason();
-    if (reason === 1) throw new SearchAborted('Search stopped: node budget spent.');
-    if (reason === 2) throw new SearchAborted('Search stopped: deadline reached.');
+    return atMost === 1;
   }
 }
