@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOT_TOKEN_PATTERN } from '../core/protocol/bots.ts';
 import { ledgerHealth } from './db/stores/ledgerHealth.ts';
+import { BOT_EVENTS_KEEP_MS } from './events/botEvents.ts';
 import { settleMatch } from './modules/bets/settleMatch.ts';
 import { hashBotToken } from './modules/bots/botTokens.ts';
 import { MatchRunner } from './modules/matches/runner/matchRunner.ts';
@@ -462,5 +463,38 @@ describe.each(testDatabaseKinds())('bots on %s', (kind) => {
     );
     expect(commission.rows[0]?.amount).toBe('5');
     stream.close();
+  });
+
+  // Last in this file: it moves the clock a day on.
+  it('drops the bots’ events of matches ended over a day ago, at most once an hour', async () => {
+    const eventsOf = async (matchId: string) => {
+      const { rows } = await t.db.query<{ count: number }>(
+        'select count(*)::int as count from bot_events where match_id = $1',
+        [matchId],
+      );
+      return rows[0]?.count ?? 0;
+    };
+    const ended = await botInMatch();
+    const ply = await untilBotTurn(ended);
+    expect((await postMove(ended.token, ended.matchId, { ply, move: '8' })).statusCode).toBe(422);
+    ended.stream.close();
+    const kept = await eventsOf(ended.matchId);
+    expect(kept).toBeGreaterThanOrEqual(2);
+    // A minute short of a day: a runner's first sweep prunes, and keeps them.
+    t.clock.advance(BOT_EVENTS_KEEP_MS - 60_000);
+    const live = await botInMatch();
+    expect(await eventsOf(ended.matchId)).toBe(kept);
+    // Past the day, a runner that pruned two minutes ago waits for its hour; a new one prunes.
+    t.clock.advance(120_000);
+    await live.runner.sweep();
+    expect(await eventsOf(ended.matchId)).toBe(kept);
+    await runner().sweep();
+    expect(await eventsOf(ended.matchId)).toBe(0);
+    expect(await eventsOf(live.matchId)).toBeGreaterThan(0);
+    // The live bot's log still opens at its match.
+    const fresh = await openSse(`${base}/api/bot/events`, bearer(live.token));
+    expect((await fresh.next()).id).toBe(live.startId);
+    fresh.close();
+    live.stream.close();
   });
 });

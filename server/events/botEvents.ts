@@ -43,3 +43,23 @@ export async function tellBots(
     await tx.query('select pg_notify($1, $2)', [BOT_EVENTS_CHANNEL, seat.botId]);
   }
 }
+
+/**
+ * How long the events of an ended match stay in the bots' logs. A bot reconnecting with an older
+ * Last-Event-ID has nothing left to learn from them, and the log would otherwise grow with every
+ * move of every bot match forever.
+ */
+export const BOT_EVENTS_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes the bot events of matches that ended before `endedBefore`; returns how many. */
+export async function pruneBotEvents(db: Queryable, endedBefore: Date): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    `with gone as (
+       delete from bot_events e using matches m
+       where m.id = e.match_id and m.status in ('finished', 'cancelled') and m.ended_at < $1
+       returning 1)
+     select count(*)::int as count from gone`,
+    [endedBefore],
+  );
+  return rows[0]?.count ?? 0;
+}

@@ -1,6 +1,7 @@
 import type { GameId } from '../../../../core/games/gameIds.ts';
 import type { Database } from '../../../db/database.ts';
 import type { AgentRow } from '../../../db/stores/agentStore.ts';
+import { BOT_EVENTS_KEEP_MS, pruneBotEvents } from '../../../events/botEvents.ts';
 import { createBotMatch, type IdleBot, listIdleBots } from '../store/botMatches.ts';
 import { forfeitIfLate } from '../store/botMoves.ts';
 import type { MatchEndHook } from '../store/matchEnd.ts';
@@ -26,6 +27,8 @@ export interface BotTurnsOptions {
   adopt: (matchId: string) => void;
 }
 
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
 /**
  * The runner's dealings with bots: seating every idle online bot in a match, and on a bot's turn
  * waiting for its move, which arrives over the bot API in any process and wakes the runner through
@@ -37,6 +40,8 @@ export class BotTurns {
   /** Matches whose turn is being played now, and those of them a bot's move woke meanwhile. */
   private readonly stepping = new Set<string>();
   private readonly wokenWhileStepping = new Set<string>();
+  /** When the bots' logs were last pruned (scheduler ms; -Infinity: not yet). */
+  private prunedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: BotTurnsOptions) {}
 
@@ -46,6 +51,7 @@ export class BotTurns {
    */
   async startMatches(agents: AgentRow[], leaseUntil: Date): Promise<void> {
     const { db, scheduler, random } = this.options;
+    await this.pruneEvents();
     const idle = await listIdleBots(db, new Date(scheduler.now()));
     const taken = new Set<string>();
     for (const bot of idle) {
@@ -74,6 +80,14 @@ export class BotTurns {
       taken.add(bot.id).add(opponent);
       this.options.adopt(id);
     }
+  }
+
+  /** At most once an hour per runner, drops the bots' events of long-ended matches. */
+  private async pruneEvents(): Promise<void> {
+    const now = this.options.scheduler.now();
+    if (now - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = now;
+    await pruneBotEvents(this.options.db, new Date(now - BOT_EVENTS_KEEP_MS));
   }
 
   /**
