@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { OwnedBot } from '../../../../core/protocol/bots.ts';
+import { DataTable, type DataTableColumn } from '../../../lib/table/DataTable.tsx';
 import { adminActions, adminBotsQueryOptions } from '../api/adminApi.ts';
 import { AdminListState } from './AdminListState.tsx';
 import { useAdminAction } from './useAdminAction.ts';
@@ -8,6 +10,26 @@ export function BotsAdmin() {
   const bots = useQuery(adminBotsQueryOptions());
   const setSuspended = useAdminAction(adminActions.setSuspended, 'Bot updated');
   const rows = bots.data?.items.length;
+  const columns: readonly DataTableColumn<OwnedBot>[] = [
+    { header: 'Bot', cell: (bot) => <a href={`/agents/${bot.id}`}>{bot.name}</a> },
+    { header: 'Status', cell: (bot) => bot.status },
+    { header: 'Online', cell: (bot) => (bot.online ? 'Online' : 'Offline') },
+    { header: 'Rating', cell: (bot) => bot.rating },
+    {
+      header: 'Action',
+      cell: (bot) =>
+        bot.status === 'retired' ? null : (
+          <button
+            type="button"
+            className="button"
+            disabled={setSuspended.isPending}
+            onClick={() => setSuspended.mutate([bot.id, bot.status === 'active'])}
+          >
+            {bot.status === 'active' ? 'Suspend' : 'Reinstate'}
+          </button>
+        ),
+    },
+  ];
   return (
     <section aria-labelledby="admin-bots">
       <h2 id="admin-bots" className="section-title">
@@ -20,42 +42,15 @@ export function BotsAdmin() {
         failed="The bots could not be loaded."
         empty="No bots yet."
       />
-      {rows ? (
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Bot</th>
-              <th scope="col">Status</th>
-              <th scope="col">Online</th>
-              <th scope="col">Rating</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {bots.data?.items.map((bot) => (
-              <tr key={bot.id} data-testid="admin-bot">
-                <td>
-                  <a href={`/agents/${bot.id}`}>{bot.name}</a>
-                </td>
-                <td>{bot.status}</td>
-                <td>{bot.online ? 'Online' : 'Offline'}</td>
-                <td>{bot.rating}</td>
-                <td>
-                  {bot.status === 'retired' ? null : (
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={setSuspended.isPending}
-                      onClick={() => setSuspended.mutate([bot.id, bot.status === 'active'])}
-                    >
-                      {bot.status === 'active' ? 'Suspend' : 'Reinstate'}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {bots.data && rows ? (
+        <DataTable
+          caption="Bots"
+          columns={columns}
+          rows={bots.data.items}
+          rowKey={(bot) => bot.id}
+          rowTestId="admin-bot"
+          empty={null}
+        />
       ) : null}
     </section>
   );
