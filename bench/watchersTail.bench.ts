@@ -12,12 +12,22 @@
  * TAIL_SECONDS (60); TAIL_DATABASE_URL runs the server on PostgreSQL instead of its PGlite;
  * TAIL_CPU_PROF=dir writes the server's CPU profile there. Asserts nothing.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { matchListResponseSchema } from '../core/protocol/matches.ts';
 import { freePort } from '../server/testing/serverProcess.ts';
+import { describe, moveFigures, ms, slowestLoop } from './support/tailFigures.ts';
+import {
+  ask,
+  type FanoutLoop,
+  type FileCalls,
+  type LoopDelay,
+  type ServerLog,
+  type Stall,
+  spawnServer,
+} from './support/tailServer.ts';
 import { type ClientMessage, startNativeClients } from './watcherClientProcess.ts';
 import { buildNativeClient } from './watcherClientsNative.ts';
 
@@ -25,93 +35,8 @@ const RUNS = Number(process.env.TAIL_RUNS ?? 2);
 const WATCHERS = Number(process.env.TAIL_WATCHERS ?? 5_000);
 const WINDOW_MS = Number(process.env.TAIL_SECONDS ?? 60) * 1_000;
 const MOVE_DELAY_MS = 1_000;
-// A stream that read fewer of the window's moves than this share is not counted for that move.
-const FULL_SHARE = 0.95;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** One move's fan-out loop as the writing process timed it (ms): wall, on a core, waiting. */
-interface FanoutLoop {
-  ply: number;
-  /** When the server received the move (epoch ms; the server's fan-outs only). */
-  at?: number;
-  loopMs: number;
-  loopCpuMs?: number;
-  loopWaitMs?: number;
-}
-
-/** A turn of the server's loop over 40 ms (loopDelayProbe.ts), when it ended (epoch ms). */
-interface Stall {
-  at: number;
-  ms: number;
-  cpuMs: number | null;
-  waitMs: number | null;
-}
-
-/** What the server printed: moves (fanoutProbe.ts), ends, and turns that held its loop. */
-interface ServerLog {
-  starts: { matchId: string; at: number }[];
-  results: { matchId: string; at: number }[];
-  fanouts: Map<string, FanoutLoop[]>;
-  stalls: Stall[];
-  /** Synchronous file calls on the main thread over 20 ms (syncIoProbe.ts). */
-  slowFileCalls: { call: string; ms: number; at: number }[];
-}
-
-function spawnServer(
-  dir: string,
-  run: number,
-  port: number,
-  log: ServerLog,
-): Promise<ChildProcess> {
-  const profileDir = process.env.TAIL_CPU_PROF;
-  const nodeArgs = [
-    '--expose-gc --import tsx --import ./bench/fanoutProbe.ts --import ./bench/serverMemoryProbe.ts',
-    '--import ./bench/loopDelayProbe.ts --import ./bench/syncIoProbe.ts',
-    profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : '',
-  ].join(' ');
-  const child = spawn(
-    'sh',
-    ['-c', `ulimit -n "$(ulimit -Hn)"; exec "$0" ${nodeArgs} server/server.ts`, process.execPath],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: join(dir, `data-${run}`),
-        CLIENT_DIR: dir,
-        DATABASE_URL: process.env.TAIL_DATABASE_URL ?? '',
-        LIVE_MATCHES: '2',
-        LIVE_GAMES: '',
-        BETTING_WINDOW_MS: '0',
-        MOVE_DELAY_MS: String(MOVE_DELAY_MS),
-      },
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const lines = output.split('\n');
-      output = lines.pop() ?? '';
-      for (const line of lines) {
-        const space = line.indexOf(' ');
-        const [kind, json] = [line.slice(0, space), line.slice(space + 1)];
-        if (kind === 'fanout') {
-          const move = JSON.parse(json) as FanoutLoop & { matchId: string };
-          if (move.ply === 1) log.starts.push({ matchId: move.matchId, at: Date.now() });
-          const loops = log.fanouts.get(move.matchId) ?? [];
-          loops.push(move);
-          log.fanouts.set(move.matchId, loops);
-        } else if (kind === 'result') log.results.push(JSON.parse(json));
-        else if (kind === 'stall') log.stalls.push(JSON.parse(json));
-        else if (kind === 'syncio') log.slowFileCalls.push(JSON.parse(json));
-        else if (line.includes('Gridmind is running')) resolve(child);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
-  });
-}
 
 /** A live match of a long game (Othello or checkers) still early enough to last the window. */
 async function earlyLongMatch(base: string): Promise<{ id: string; plies: number; game: string }> {
@@ -125,75 +50,6 @@ async function earlyLongMatch(base: string): Promise<{ id: string; plies: number
   }
   throw new Error('no early live match of a long game');
 }
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-/** Per-move spreads and latencies to the last reader, of the moves nearly every stream read. */
-function moveFigures(reports: ClientMessage[], streams: number) {
-  const byPly = new Map<number, { played: number; first: number; last: number; reads: number }>();
-  for (const report of reports) {
-    for (const [ply, played, first, last, reads] of report.moves ?? []) {
-      const known = byPly.get(ply);
-      if (!known) byPly.set(ply, { played, first, last, reads });
-      else {
-        known.first = Math.min(known.first, first);
-        known.last = Math.max(known.last, last);
-        known.reads += reads;
-      }
-    }
-  }
-  const full = [...byPly.entries()].filter(([, move]) => move.reads >= streams * FULL_SHARE);
-  const spreads = full.map(([, move]) => move.last - move.first).sort((a, b) => a - b);
-  const slowest = full.reduce<[number, number] | null>(
-    (worst, [ply, move]) =>
-      !worst || move.last - move.first > worst[1] ? [ply, move.last - move.first] : worst,
-    null,
-  );
-  const toLast = full.map(([, move]) => move.last - move.played).sort((a, b) => a - b);
-  const slowestAt = slowest ? byPly.get(slowest[0]) : undefined;
-  return { moves: full.length, spreads, toLast, slowest, slowestAt };
-}
-
-const ms = (value: number) => `${Math.round(value)}`;
-
-/** The slowest move's fan-out loop in the writing process: wall (on a core + waiting for one). */
-function slowestLoop(figures: ReturnType<typeof moveFigures>, loops: FanoutLoop[]): string {
-  const loop = loops.find((entry) => entry.ply === figures.slowest?.[0]);
-  if (!loop) return 'its write loop not timed';
-  const split =
-    loop.loopCpuMs === undefined
-      ? ''
-      : ` (${ms(loop.loopCpuMs)} on a core, ${ms(loop.loopWaitMs ?? 0)} waiting)`;
-  return `its write loop ${ms(loop.loopMs)} ms${split}`;
-}
-
-function describe(figures: ReturnType<typeof moveFigures>): string {
-  const { spreads, toLast } = figures;
-  return (
-    `${figures.moves} moves; spread p50 ${ms(percentile(spreads, 50))}, p90 ${ms(percentile(spreads, 90))}, ` +
-    `p99 ${ms(percentile(spreads, 99))}, slowest ${ms(spreads.at(-1) ?? Number.NaN)} ms` +
-    ` (ply ${figures.slowest?.[0] ?? '-'}); played-to-last-reader p50 ${ms(percentile(toLast, 50))}, ` +
-    `slowest ${ms(toLast.at(-1) ?? Number.NaN)} ms`
-  );
-}
-
-/** Asks a probe in the server for its figures since the last asking, which resets them. */
-function ask<T>(server: ChildProcess, kind: 'loop' | 'syncio'): Promise<T> {
-  return new Promise((resolve) => {
-    const listener = (message: { kind?: string }) => {
-      if (message.kind !== kind) return;
-      server.off('message', listener);
-      resolve(message as T);
-    };
-    server.on('message', listener);
-    server.send(kind);
-  });
-}
-
-type LoopDelay = { p50: number; p99: number; max: number };
-type FileCalls = { calls: number; totalMs: number; slowestMs: number };
 
 /** Connects the clients to `url`, times every move of the window, and returns their reports. */
 async function watch(
@@ -225,7 +81,7 @@ async function serverRun(binary: string, dir: string, run: number): Promise<void
   };
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await spawnServer(dir, run, port, log);
+  const server = await spawnServer(dir, run, port, log, MOVE_DELAY_MS);
   try {
     const match = await earlyLongMatch(base);
     const plies = async () => {

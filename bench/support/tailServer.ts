@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+// The watchers' tail bench's server: a real Gridmind server with the bench's probes loaded,
+// whose printed lines (moves, results, stalls, slow file calls) are collected into a ServerLog.
+
+/** One move's fan-out loop as the writing process timed it (ms): wall, on a core, waiting. */
+export interface FanoutLoop {
+  ply: number;
+  /** When the server received the move (epoch ms; the server's fan-outs only). */
+  at?: number;
+  loopMs: number;
+  loopCpuMs?: number;
+  loopWaitMs?: number;
+}
+
+/** A turn of the server's loop over 40 ms (loopDelayProbe.ts), when it ended (epoch ms). */
+export interface Stall {
+  at: number;
+  ms: number;
+  cpuMs: number | null;
+  waitMs: number | null;
+}
+
+/** What the server printed: moves (fanoutProbe.ts), ends, and turns that held its loop. */
+export interface ServerLog {
+  starts: { matchId: string; at: number }[];
+  results: { matchId: string; at: number }[];
+  fanouts: Map<string, FanoutLoop[]>;
+  stalls: Stall[];
+  /** Synchronous file calls on the main thread over 20 ms (syncIoProbe.ts). */
+  slowFileCalls: { call: string; ms: number; at: number }[];
+}
+
+/**
+ * Starts the server on `port` with its data in `dir` (a fresh folder per run), six live matches
+ * (two of each game) moving every `moveDelayMs`; resolves once it listens.
+ */
+export function spawnServer(
+  dir: string,
+  run: number,
+  port: number,
+  log: ServerLog,
+  moveDelayMs: number,
+): Promise<ChildProcess> {
+  const profileDir = process.env.TAIL_CPU_PROF;
+  const nodeArgs = [
+    '--expose-gc --import tsx --import ./bench/fanoutProbe.ts --import ./bench/serverMemoryProbe.ts',
+    '--import ./bench/loopDelayProbe.ts --import ./bench/syncIoProbe.ts',
+    profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : '',
+  ].join(' ');
+  const child = spawn(
+    'sh',
+    ['-c', `ulimit -n "$(ulimit -Hn)"; exec "$0" ${nodeArgs} server/server.ts`, process.execPath],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: join(dir, `data-${run}`),
+        CLIENT_DIR: dir,
+        DATABASE_URL: process.env.TAIL_DATABASE_URL ?? '',
+        LIVE_MATCHES: '2',
+        LIVE_GAMES: '',
+        BETTING_WINDOW_MS: '0',
+        MOVE_DELAY_MS: String(moveDelayMs),
+      },
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const lines = output.split('\n');
+      output = lines.pop() ?? '';
+      for (const line of lines) {
+        const space = line.indexOf(' ');
+        const [kind, json] = [line.slice(0, space), line.slice(space + 1)];
+        if (kind === 'fanout') {
+          const move = JSON.parse(json) as FanoutLoop & { matchId: string };
+          if (move.ply === 1) log.starts.push({ matchId: move.matchId, at: Date.now() });
+          const loops = log.fanouts.get(move.matchId) ?? [];
+          loops.push(move);
+          log.fanouts.set(move.matchId, loops);
+        } else if (kind === 'result') log.results.push(JSON.parse(json));
+        else if (kind === 'stall') log.stalls.push(JSON.parse(json));
+        else if (kind === 'syncio') log.slowFileCalls.push(JSON.parse(json));
+        else if (line.includes('Gridmind is running')) resolve(child);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+  });
+}
+
+/** Asks a probe in the server for its figures since the last asking, which resets them. */
+export function ask<T>(server: ChildProcess, kind: 'loop' | 'syncio'): Promise<T> {
+  return new Promise((resolve) => {
+    const listener = (message: { kind?: string }) => {
+      if (message.kind !== kind) return;
+      server.off('message', listener);
+      resolve(message as T);
+    };
+    server.on('message', listener);
+    server.send(kind);
+  });
+}
+
+export type LoopDelay = { p50: number; p99: number; max: number };
+export type FileCalls = { calls: number; totalMs: number; slowestMs: number };
