@@ -12,7 +12,9 @@
  * The stylesheets of every prerendered page are imported here, not by their components, so they
  * are in the page's head for that first paint.
  */
-import './styles.css';
+import './styles/base.css';
+import './styles/shell.css';
+import './styles/pages.css';
 import './cache/OfflineNotice.css';
 import './features/matches/components/matches.css';
 import './features/agents/components/agents.css';

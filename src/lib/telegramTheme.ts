@@ -3,7 +3,7 @@ import type { TelegramWebApp } from './telegram.ts';
 /** Telegram's theme parameters the page follows. */
 export type TelegramThemeParam = keyof typeof THEME_VARIABLES;
 
-/** Each Telegram theme parameter and the CSS variable it sets (src/styles.css applies them). */
+/** Each Telegram theme parameter and the CSS variable it sets (src/styles/base.css applies them). */
 const THEME_VARIABLES = {
   bg_color: '--tg-bg',
   text_color: '--tg-text',
@@ -16,7 +16,7 @@ const THEME_VARIABLES = {
 
 /**
  * Follows Telegram's theme: its colours become the `--tg-*` CSS variables under
- * `data-telegram-theme` (src/styles.css), again whenever the user switches theme, and Telegram's
+ * `data-telegram-theme` (src/styles/base.css, styles/shell.css), again whenever the user switches theme, and Telegram's
  * own header and background take our page colour.
  */
 export function followTelegramTheme(

@@ -17,7 +17,7 @@ function nextColumn(key: string, column: number | null): number | null {
 
 /**
  * A Connect Four board drawn with CSS grid. Each stone is keyed by its move number, so only a new
- * stone mounts and plays the drop animation (styles.css turns it off under reduced motion).
+ * stone mounts and plays the drop animation (styles/base.css turns it off under reduced motion).
  * Given the players' `names`, the board is focusable and read column by column with the arrow
  * keys (Home, End and 1–7 jump), each column spoken bottom up through a live region.
  */

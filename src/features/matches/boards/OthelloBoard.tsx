@@ -24,7 +24,7 @@ const DRAW_ORDER = Array.from({ length: 64 }, (_, i) => (7 - (i >> 3)) * 8 + (i 
 
 /**
  * An Othello board: 8x8 green squares in a CSS grid, the last move marked, the discs it turned
- * over playing a flip (none under reduced motion, styles.css), the result's cells highlighted.
+ * over playing a flip (none under reduced motion, styles/base.css), the result's cells highlighted.
  * Everything is placed by class, nothing inline, so prerendered markup stays style-free. Given
  * the players' `names`, the board takes focus and is read square by square with the arrow keys
  * through a live region.
