@@ -16,6 +16,7 @@ import './styles/base.css';
 import './styles/shell.css';
 import './styles/pages.css';
 import './cache/OfflineNotice.css';
+import './features/matches/boards/connect4.css';
 import './features/matches/components/matches.css';
 import './features/agents/components/agents.css';
 import './features/betting/components/betting.css';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { columnText } from '../board/columnText.ts';
 import { COLUMNS, type Piece, piecesOf, ROWS } from '../board/pieces.ts';
-import '../components/matches.css';
+import './connect4.css';
 import { BoardFrame } from './BoardFrame.tsx';
 import type { BoardProps } from './boardProps.ts';
 
