@@ -12,12 +12,13 @@
  * each round. Bounded: each round waits for a fixed number of moves or gives up after a time
  * limit, then the server is stopped. WATCHERS_CPU_PROF=dir writes the server's CPU profile there.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { matchListResponseSchema } from '../core/protocol/matches.ts';
 import { freePort } from '../server/testing/serverProcess.ts';
+import { spawnProbedServer } from './support/probedServer.ts';
 import {
   type ClientProcess,
   startNativeClients,
@@ -58,44 +59,23 @@ interface Fanout {
 
 const fanouts: Fanout[] = [];
 
-async function startServer(dir: string, port: number): Promise<ChildProcess> {
-  const profileDir = process.env.WATCHERS_CPU_PROF;
-  const nodeArgs = [
-    '--expose-gc --import tsx --import ./bench/fanoutProbe.ts --import ./bench/serverMemoryProbe.ts',
-    profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : '',
-  ].join(' ');
-  // Each watcher is a socket: raise the child's descriptor limit to the hard limit first.
-  const child = spawn(
-    'sh',
-    ['-c', `ulimit -n "$(ulimit -Hn)"; exec "$0" ${nodeArgs} server/server.ts`, process.execPath],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: join(dir, 'data'),
-        CLIENT_DIR: dir,
-        DATABASE_URL: '',
-        LIVE_MATCHES: '2',
-        BETTING_WINDOW_MS: '0',
-        MOVE_DELAY_MS: '10000',
-      },
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+function startServer(dir: string, port: number): Promise<ChildProcess> {
+  return spawnProbedServer({
+    probes: ['fanoutProbe.ts', 'serverMemoryProbe.ts'],
+    cpuProfileDir: process.env.WATCHERS_CPU_PROF,
+    env: {
+      PORT: String(port),
+      DATA_DIR: join(dir, 'data'),
+      CLIENT_DIR: dir,
+      DATABASE_URL: '',
+      LIVE_MATCHES: '2',
+      BETTING_WINDOW_MS: '0',
+      MOVE_DELAY_MS: '10000',
     },
-  );
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const lines = output.split('\n');
-      output = lines.pop() ?? '';
-      for (const line of lines) {
-        if (line.startsWith('fanout ')) fanouts.push(JSON.parse(line.slice(7)) as Fanout);
-        else if (line.includes('Gridmind is running')) resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+    onLine: (line) => {
+      if (line.startsWith('fanout ')) fanouts.push(JSON.parse(line.slice(7)) as Fanout);
+    },
   });
-  return child;
 }
 
 async function liveMatch(base: string, deadline: number): Promise<{ id: string; moves: number }> {

@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { spawnProbedServer } from './probedServer.ts';
 
 // The watchers' tail bench's server: a real Gridmind server with the bench's probes loaded,
 // whose printed lines (moves, results, stalls, slow file calls) are collected into a ServerLog.
@@ -43,52 +44,32 @@ export function spawnServer(
   log: ServerLog,
   moveDelayMs: number,
 ): Promise<ChildProcess> {
-  const profileDir = process.env.TAIL_CPU_PROF;
-  const nodeArgs = [
-    '--expose-gc --import tsx --import ./bench/fanoutProbe.ts --import ./bench/serverMemoryProbe.ts',
-    '--import ./bench/loopDelayProbe.ts --import ./bench/syncIoProbe.ts',
-    profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : '',
-  ].join(' ');
-  const child = spawn(
-    'sh',
-    ['-c', `ulimit -n "$(ulimit -Hn)"; exec "$0" ${nodeArgs} server/server.ts`, process.execPath],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: join(dir, `data-${run}`),
-        CLIENT_DIR: dir,
-        DATABASE_URL: process.env.TAIL_DATABASE_URL ?? '',
-        LIVE_MATCHES: '2',
-        LIVE_GAMES: '',
-        BETTING_WINDOW_MS: '0',
-        MOVE_DELAY_MS: String(moveDelayMs),
-      },
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  return spawnProbedServer({
+    probes: ['fanoutProbe.ts', 'serverMemoryProbe.ts', 'loopDelayProbe.ts', 'syncIoProbe.ts'],
+    cpuProfileDir: process.env.TAIL_CPU_PROF,
+    env: {
+      PORT: String(port),
+      DATA_DIR: join(dir, `data-${run}`),
+      CLIENT_DIR: dir,
+      DATABASE_URL: process.env.TAIL_DATABASE_URL ?? '',
+      LIVE_MATCHES: '2',
+      LIVE_GAMES: '',
+      BETTING_WINDOW_MS: '0',
+      MOVE_DELAY_MS: String(moveDelayMs),
     },
-  );
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const lines = output.split('\n');
-      output = lines.pop() ?? '';
-      for (const line of lines) {
-        const space = line.indexOf(' ');
-        const [kind, json] = [line.slice(0, space), line.slice(space + 1)];
-        if (kind === 'fanout') {
-          const move = JSON.parse(json) as FanoutLoop & { matchId: string };
-          if (move.ply === 1) log.starts.push({ matchId: move.matchId, at: Date.now() });
-          const loops = log.fanouts.get(move.matchId) ?? [];
-          loops.push(move);
-          log.fanouts.set(move.matchId, loops);
-        } else if (kind === 'result') log.results.push(JSON.parse(json));
-        else if (kind === 'stall') log.stalls.push(JSON.parse(json));
-        else if (kind === 'syncio') log.slowFileCalls.push(JSON.parse(json));
-        else if (line.includes('Gridmind is running')) resolve(child);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+    onLine: (line) => {
+      const space = line.indexOf(' ');
+      const [kind, json] = [line.slice(0, space), line.slice(space + 1)];
+      if (kind === 'fanout') {
+        const move = JSON.parse(json) as FanoutLoop & { matchId: string };
+        if (move.ply === 1) log.starts.push({ matchId: move.matchId, at: Date.now() });
+        const loops = log.fanouts.get(move.matchId) ?? [];
+        loops.push(move);
+        log.fanouts.set(move.matchId, loops);
+      } else if (kind === 'result') log.results.push(JSON.parse(json));
+      else if (kind === 'stall') log.stalls.push(JSON.parse(json));
+      else if (kind === 'syncio') log.slowFileCalls.push(JSON.parse(json));
+    },
   });
 }
 
