@@ -1,15 +1,19 @@
 /**
- * The Othello endgame solver of `../../endgameSolver.ts`, in AssemblyScript for WebAssembly:
- * the same search node for node (same move order, same table slots, same node counts), on
- * boards of one 64-bit word instead of two 32-bit halves. `scripts/build-solver-wasm.ts`
- * compiles it into `../solverWasm.ts`; `../../wasmEndgameSolver.ts` is its TypeScript face.
+ * The Othello endgame solver in AssemblyScript for WebAssembly: the negascout of
+ * `../../endgameSolver.ts` on boards of one 64-bit word, with what makes it faster than that
+ * one and no longer node for node the same: the table-free shallow search to 7 empties, the
+ * stability cut-off (`stability.ts`), the last move's flips counted from tables
+ * (`lastFlips.ts`), and potential mobility in the move order. It finds the same exact scores.
+ * `scripts/build-solver-wasm.ts` compiles it into `../solverWasm.ts`;
+ * `../../wasmEndgameSolver.ts` is its TypeScript face.
  *
  * The module owns its memory: the ray masks, the squares' order, neighbours and empties list
- * (`squares.ts`), the per-level move lists, then the transposition table (`table.ts`). Nothing
- * is allocated after `init`.
+ * (`squares.ts`), the per-level move lists, the stability and last-flip tables, then the
+ * transposition table (`table.ts`). Nothing is allocated after `init`.
  */
 import { flips, initRays, mobility } from './bitboard';
 import { evaluate } from './evaluation';
+import { initLastFlips, lastFlips, layLastFlips } from './lastFlips';
 import {
   initSquares,
   laySquares,
@@ -21,6 +25,7 @@ import {
   restore,
   take,
 } from './squares';
+import { initStability, layStability, stableCount } from './stability';
 import { layTable, lower, probe, put, tableMove, upper } from './table';
 
 export { reset } from './table';
@@ -28,12 +33,16 @@ export { reset } from './table';
 // the host's clock (milliseconds), read every 1,024 nodes while a deadline is set
 declare function now(): f64;
 
-// the thresholds of ../../endgameSolver.ts, which says why each is where it is
-const SHALLOW_EMPTIES: i32 = 5;
-const ETC_FROM: i32 = 8;
+// Up to this many empties the search skips the table and the move sorting (as Edax does to 7):
+// on FFO #40 and #42 (2^22 table) the probes' cache misses cost more than the nodes they save.
+// No enhanced transposition cut-off either: its probe of every child cost more than it cut.
+const SHALLOW_EMPTIES: i32 = 7;
+// the evaluation in the move order: ../../endgameSolver.ts says why from 14
 const EVAL_FROM: i32 = 14;
 const SLOTS: i32 = 40;
 const CLOCK_CHECK_EVERY: i64 = 1023;
+const NOT_A: u64 = 0xfefefefe * <u64>0x100000001;
+const NOT_H: u64 = 0x7f7f7f7f * <u64>0x100000001;
 const CORNERS: u64 = ((<u64>0x81000000) << 32) | 0x81;
 
 // a move list entry: flips (u64), ordering key (i32), square (i32)
@@ -52,11 +61,14 @@ let moveLists: usize = 0;
 export function init(log2Size: i32): void {
   const rayMasks = (__heap_base + 63) & ~(<usize>63);
   moveLists = laySquares(rayMasks + 4096);
-  const end = layTable(moveLists + <usize>(65 * SLOTS * ENTRY), log2Size);
+  const stabilityEnd = layStability(moveLists + <usize>(65 * SLOTS * ENTRY));
+  const end = layTable(layLastFlips(stabilityEnd), log2Size);
   const pages = <i32>((end + 0xffff) >> 16) - memory.size();
   if (pages > 0 && memory.grow(pages) < 0) unreachable();
   initRays(rayMasks);
   initSquares();
+  initStability();
+  initLastFlips();
 }
 
 /** Sets the node budget (on the running count; Infinity for none) and the deadline. */
@@ -100,6 +112,28 @@ function count(): bool {
   return stopped !== 0;
 }
 
+// From how high an alpha, by empties, the opponent's stable discs are worth counting: below it
+// they seldom bound the score under alpha (Edax's NWS_STABILITY_THRESHOLD)
+const STABILITY_FROM = memory.data<i8>([
+  99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48,
+  48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64, 99,
+  99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
+]);
+
+/** The most `p` can score when the opponent keeps its stable discs: a cut when it is <= alpha. */
+function stableBound(p: u64, o: u64, alpha: i32, empties: i32): i32 {
+  if (alpha < <i32>load<i8>(STABILITY_FROM + <usize>empties)) return 65;
+  return 64 - 2 * stableCount(o, p);
+}
+
+/** The squares next to `discs`. */
+function around(discs: u64): u64 {
+  const west = (discs >> 1) & NOT_H;
+  const east = (discs << 1) & NOT_A;
+  const row = discs | west | east;
+  return west | east | (row << 8) | (row >> 8);
+}
+
 function finalScore(p: u64, o: u64, empties: i32): i32 {
   const diff = <i32>popcnt(p) - <i32>popcnt(o);
   return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
@@ -109,9 +143,9 @@ function lastMove(square: i32, p: u64, o: u64): i32 {
   const discs = 2 * <i32>popcnt(p);
   // a side with no disc next to the square flips nothing there
   const around = load<u64>(neighbours + ((<usize>square) << 3));
-  let flipped = (o & around) !== 0 ? <i32>popcnt(flips(square, p, o)) : 0;
+  let flipped = (o & around) !== 0 ? lastFlips(square, p) : 0;
   if (flipped > 0) return discs + 2 * flipped - 62;
-  flipped = (p & around) !== 0 ? <i32>popcnt(flips(square, o, p)) : 0;
+  flipped = (p & around) !== 0 ? lastFlips(square, o) : 0;
   if (flipped > 0) return discs - 2 * flipped - 64;
   return discs - 63 > 0 ? discs - 62 : discs - 64;
 }
@@ -121,6 +155,8 @@ function search(p: u64, o: u64, alphaIn: i32, betaIn: i32, empties: i32, passed:
     return shallow(p, o, alphaIn, betaIn, empties, packEmpties(), passed);
   }
   if (count()) return 0;
+  const bound = stableBound(p, o, alphaIn, empties);
+  if (bound <= alphaIn) return bound;
   let alpha = alphaIn;
   let beta = betaIn;
   let hashMove = -1;
@@ -145,14 +181,12 @@ function search(p: u64, o: u64, alphaIn: i32, betaIn: i32, empties: i32, passed:
     const flipped = flips(square, p, o) | ((<u64>1) << (<u64>square));
     const q = o & ~flipped;
     const r = p | flipped;
-    // enhanced transposition cut-off: a child the table proves bad enough for the opponent
-    if (empties >= ETC_FROM && probe(q, r) && -upper >= beta) {
-      put(p, o, -upper, 64, square);
-      return -upper;
-    }
     // fastest first: the reply with the fewest answers (corners weigh double) cuts soonest
     const replies = mobility(q, r);
     let key = <i32>(popcnt(replies) + popcnt(replies & CORNERS)) * 16;
+    // then the fewest empties next to our discs (its potential moves): FFO #42, 144M nodes
+    // to 109M
+    key += <i32>popcnt(around(r) & ~(q | r)) * 2;
     if (((parity >> quadrant(square)) & 1) !== 0) key -= 4;
     if (empties >= EVAL_FROM) key = key * 4 + evaluate(q, r);
     if (square === hashMove) key = -1_000_000;
@@ -208,29 +242,31 @@ function shallow(
   alphaIn: i32,
   beta: i32,
   empties: i32,
-  squares: u32,
+  squares: u64,
   passed: bool,
 ): i32 {
   if (count()) return 0;
   if (empties === 1) return lastMove(<i32>(squares & 63), p, o);
   if (empties === 2) return lastTwo(p, o, alphaIn, beta, squares, passed);
+  const bound = stableBound(p, o, alphaIn, empties);
+  if (bound <= alphaIn) return bound;
   // quadrants holding an odd number of empties, one bit each
   let odd = 0;
-  for (let shift: u32 = 0; shift < <u32>(empties * 6); shift += 6) {
+  for (let shift: u64 = 0; shift < <u64>(empties * 6); shift += 6) {
     odd ^= 1 << quadrant(<i32>((squares >> shift) & 63));
   }
   let alpha = alphaIn;
   let best = -65;
   // odd quadrants first: the last move of a region is worth having
   for (let wanted = 1; wanted >= 0; wanted--) {
-    for (let shift: u32 = 0; shift < <u32>(empties * 6); shift += 6) {
+    for (let shift: u64 = 0; shift < <u64>(empties * 6); shift += 6) {
       const square = <i32>((squares >> shift) & 63);
       if (((odd >> quadrant(square)) & 1) !== wanted) continue;
       if ((o & load<u64>(neighbours + ((<usize>square) << 3))) === 0) continue;
       let flipped = flips(square, p, o);
       if (flipped === 0) continue;
       flipped |= (<u64>1) << (<u64>square);
-      const others = (squares & ((1 << shift) - 1)) | ((squares >> (shift + 6)) << shift);
+      const others = (squares & (((<u64>1) << shift) - 1)) | ((squares >> (shift + 6)) << shift);
       const score = -shallow(o & ~flipped, p | flipped, -beta, -alpha, empties - 1, others, false);
       if (stopped !== 0) return 0;
       if (score > best) {
@@ -249,7 +285,7 @@ function shallow(
 
 // Two empties: both are alone in their quadrants or share one, so both are odd or both even and
 // the parity order is the list order; each child is a counted node with one empty.
-function lastTwo(p: u64, o: u64, alphaIn: i32, beta: i32, squares: u32, passed: bool): i32 {
+function lastTwo(p: u64, o: u64, alphaIn: i32, beta: i32, squares: u64, passed: bool): i32 {
   const first = <i32>(squares & 63);
   const second = <i32>((squares >> 6) & 63);
   let best = -65;
