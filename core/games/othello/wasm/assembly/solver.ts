@@ -104,6 +104,8 @@ function join(lo: i32, hi: i32): u64 {
 }
 
 /** Counts a node; true when the budget or the deadline stops the search there. */
+// @ts-ignore: decorator
+@inline
 function count(): bool {
   const n = ++nodes;
   if ((n & CLOCK_CHECK_EVERY) !== 0) return false;
@@ -152,7 +154,7 @@ function lastMove(square: i32, p: u64, o: u64): i32 {
 
 function search(p: u64, o: u64, alphaIn: i32, betaIn: i32, empties: i32, passed: bool): i32 {
   if (empties <= SHALLOW_EMPTIES) {
-    return shallow(p, o, alphaIn, betaIn, empties, packEmpties(), passed);
+    return shallow(p, o, alphaIn, betaIn, empties, packEmpties(), parity, passed);
   }
   if (count()) return 0;
   const bound = stableBound(p, o, alphaIn, empties);
@@ -235,7 +237,8 @@ function search(p: u64, o: u64, alphaIn: i32, betaIn: i32, empties: i32, passed:
 }
 
 // The last empties without the list: `squares` holds them in list order (see packEmpties), and
-// a child gets the others in the same order, which is the order the list would give it.
+// a child gets the others in the same order, which is the order the list would give it; `odd`
+// has a bit for each quadrant holding an odd number of them.
 function shallow(
   p: u64,
   o: u64,
@@ -243,6 +246,7 @@ function shallow(
   beta: i32,
   empties: i32,
   squares: u64,
+  odd: i32,
   passed: bool,
 ): i32 {
   if (count()) return 0;
@@ -250,11 +254,6 @@ function shallow(
   if (empties === 2) return lastTwo(p, o, alphaIn, beta, squares, passed);
   const bound = stableBound(p, o, alphaIn, empties);
   if (bound <= alphaIn) return bound;
-  // quadrants holding an odd number of empties, one bit each
-  let odd = 0;
-  for (let shift: u64 = 0; shift < <u64>(empties * 6); shift += 6) {
-    odd ^= 1 << quadrant(<i32>((squares >> shift) & 63));
-  }
   let alpha = alphaIn;
   let best = -65;
   // odd quadrants first: the last move of a region is worth having
@@ -267,7 +266,8 @@ function shallow(
       if (flipped === 0) continue;
       flipped |= (<u64>1) << (<u64>square);
       const others = (squares & (((<u64>1) << shift) - 1)) | ((squares >> (shift + 6)) << shift);
-      const score = -shallow(o & ~flipped, p | flipped, -beta, -alpha, empties - 1, others, false);
+      const child = odd ^ (1 << quadrant(square));
+      const score = -shallow(o & ~flipped, p | flipped, -beta, -alpha, empties - 1, others, child, false);
       if (stopped !== 0) return 0;
       if (score > best) {
         best = score;
@@ -280,7 +280,7 @@ function shallow(
   }
   if (best > -65) return best;
   if (passed) return finalScore(p, o, empties);
-  return -shallow(o, p, -beta, -alpha, empties, squares, true);
+  return -shallow(o, p, -beta, -alpha, empties, squares, odd, true);
 }
 
 // Two empties: both are alone in their quadrants or share one, so both are odd or both even and
@@ -309,5 +309,6 @@ function lastTwo(p: u64, o: u64, alphaIn: i32, beta: i32, squares: u64, passed: 
   }
   if (best > -65) return best;
   if (passed) return finalScore(p, o, 2);
-  return -shallow(o, p, -beta, -alphaIn, 2, squares, true);
+  // two empties: their quadrants' parity is not used any more
+  return -shallow(o, p, -beta, -alphaIn, 2, squares, 0, true);
 }
