@@ -128,6 +128,18 @@ function stableBound(p: u64, o: u64, alpha: i32, empties: i32): i32 {
   return 64 - 2 * stableCount(o, p);
 }
 
+// the weight of our corner discs (and their edge neighbours) in the move order, a quarter of a
+// reply: FFO #42, 109M nodes to 104M (2 and 6 gave 105M and 109M)
+const CORNER_WEIGHT: i32 = 4;
+
+/** Owned corners and the edge squares of ours beside an owned corner. */
+function cornerStable(discs: u64): i32 {
+  const corners = discs & CORNERS;
+  const beside =
+    ((corners << 1) & NOT_A) | ((corners >> 1) & NOT_H) | (corners << 8) | (corners >> 8);
+  return <i32>popcnt(corners | (beside & discs));
+}
+
 /** The squares next to `discs`. */
 function around(discs: u64): u64 {
   const west = (discs >> 1) & NOT_H;
@@ -189,6 +201,7 @@ function search(p: u64, o: u64, alphaIn: i32, betaIn: i32, empties: i32, passed:
     // then the fewest empties next to our discs (its potential moves): FFO #42, 144M nodes
     // to 109M
     key += <i32>popcnt(around(r) & ~(q | r)) * 2;
+    key -= cornerStable(r) * CORNER_WEIGHT;
     if (((parity >> quadrant(square)) & 1) !== 0) key -= 4;
     if (empties >= EVAL_FROM) key = key * 4 + evaluate(q, r);
     if (square === hashMove) key = -1_000_000;
