@@ -104,7 +104,7 @@ function join(lo: i32, hi: i32): u64 {
 }
 
 /** Counts a node; true when the budget or the deadline stops the search there. */
-// @ts-ignore: decorator
+// @ts-expect-error: decorator
 @inline
 function count(): bool {
   const n = ++nodes;
@@ -265,6 +265,7 @@ function shallow(
   if (count()) return 0;
   if (empties === 1) return lastMove(<i32>(squares & 63), p, o);
   if (empties === 2) return lastTwo(p, o, alphaIn, beta, squares, passed);
+  if (empties === 3) return lastThree(p, o, alphaIn, beta, squares, odd, passed);
   const bound = stableBound(p, o, alphaIn, empties);
   if (bound <= alphaIn) return bound;
   let alpha = alphaIn;
@@ -294,6 +295,48 @@ function shallow(
   if (best > -65) return best;
   if (passed) return finalScore(p, o, empties);
   return -shallow(o, p, -beta, -alpha, empties, squares, odd, true);
+}
+
+// Three empties: the shallow search without its parity passes, the same order and nodes. All
+// three are in odd quadrants, or one is (2 + 1) and goes first; the others keep list order.
+function lastThree(
+  p: u64,
+  o: u64,
+  alphaIn: i32,
+  beta: i32,
+  squares: u64,
+  odd: i32,
+  passed: bool,
+): i32 {
+  // positions in the list to try, two bits each: 0 1 2, or the odd one first
+  let order = 0b100100;
+  if (((odd >> quadrant(<i32>(squares & 63))) & 1) === 0) {
+    order = ((odd >> quadrant(<i32>((squares >> 6) & 63))) & 1) !== 0 ? 0b100001 : 0b010010;
+  }
+  let alpha = alphaIn;
+  let best = -65;
+  for (let k = 0; k < 6; k += 2) {
+    const shift = <u64>(((order >> k) & 3) * 6);
+    const square = <i32>((squares >> shift) & 63);
+    if ((o & load<u64>(neighbours + ((<usize>square) << 3))) === 0) continue;
+    let flipped = flips(square, p, o);
+    if (flipped === 0) continue;
+    flipped |= (<u64>1) << (<u64>square);
+    const others = (squares & (((<u64>1) << shift) - 1)) | ((squares >> (shift + 6)) << shift);
+    if (count()) return 0;
+    const score = -lastTwo(o & ~flipped, p | flipped, -beta, -alpha, others, false);
+    if (stopped !== 0) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        if (alpha >= beta) return best;
+      }
+    }
+  }
+  if (best > -65) return best;
+  if (passed) return finalScore(p, o, 3);
+  return -shallow(o, p, -beta, -alpha, 3, squares, odd, true);
 }
 
 // Two empties: both are alone in their quadrants or share one, so both are odd or both even and
