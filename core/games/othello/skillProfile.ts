@@ -40,10 +40,10 @@ const PROFILES: readonly OthelloSkillProfile[] = [
 // A conservative rate of the searches in V8 on this machine's class of CPU (1-2 million nodes
 // a second measured on the bench), so budgets fit in the think time.
 const NODES_PER_MS = 1_000;
-// The same for the WebAssembly exact solver: 21-26 million nodes a second on the roots of 40
-// random games at 20 empties (2 loaded cores), so two thirds of that. Oracle (8 s) gets 96M
-// nodes and solves 38 of those 40 (median 13M, the two left 101M and 137M); the TypeScript
-// fallback, 4-5 times slower, may meet the deadline first.
+// The same for the WebAssembly exact solver: 20-34 million nodes a second on the roots of 40
+// random games at 20 empties (2 cores, load 4-15), so about half of that. Oracle (8 s) gets
+// 96M nodes and solves 37 of those 40 (median 13M; the three left take 97M, 112M and 120M);
+// the TypeScript fallback, 5-6 times slower, may meet the deadline first.
 const SOLVER_NODES_PER_MS = 16_000;
 // the share of the think time the solver may take: the rest is for the heuristic search when
 // the solve does not finish
