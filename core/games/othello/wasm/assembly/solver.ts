@@ -3,7 +3,8 @@
  * `../../endgameSolver.ts` on boards of one 64-bit word, with what makes it faster than that
  * one and no longer node for node the same: the table-free shallow search to 7 empties, the
  * stability cut-off (`stability.ts`), the last move's flips counted from tables
- * (`lastFlips.ts`), and potential mobility in the move order. It finds the same exact scores.
+ * (`lastFlips.ts`), three empties unrolled, and potential mobility and corner discs in the
+ * move order. It finds the same exact scores.
  * `scripts/build-solver-wasm.ts` compiles it into `../solverWasm.ts`;
  * `../../wasmEndgameSolver.ts` is its TypeScript face.
  *
