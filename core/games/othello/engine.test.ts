@@ -2,8 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../agents/random.ts';
 import type { AgentTraits } from '../../agents/traits.ts';
+import { flips, out } from './bitboard.ts';
 import { othelloGame } from './game.ts';
+import { squareIndex } from './squares.ts';
 import { randomGame } from './testPositions.ts';
+import { WasmEndgameSolver } from './wasmEndgameSolver.ts';
 
 const game = othelloGame;
 const options = { seed: 1, deadline: Number.POSITIVE_INFINITY, now: () => 0 };
@@ -53,6 +56,32 @@ describe('othello engine', () => {
     const best = Math.max(...decision.trace.candidates.map((candidate) => candidate.score));
     expect(decision.trace.candidates.find((c) => c.move === decision.move)?.score).toBe(best);
   });
+
+  // the roster's top agent (Oracle, 8 s) on random games at 20 empties whose roots take 5-10M
+  // solver nodes: its solver budget, not the heuristic one, decides whether it solves them
+  it('plays a perfect move from 20 empties at the top skill (seeded)', () => {
+    const solver = new WasmEndgameSolver(20);
+    for (const seed of [1, 2, 6, 9]) {
+      const { moves, state } = randomGame(seed, 20);
+      const decision = game.decide(moves, traits(10, 8000), options);
+      expect(decision.trace.depth).toBe(20);
+      // the exact score of the move played, against the exact score of the position
+      const square = squareIndex(decision.move);
+      flips(square, state.pLo, state.pHi, state.oLo, state.oHi);
+      const fLo = out.lo | (square < 32 ? 1 << square : 0);
+      const fHi = out.hi | (square >= 32 ? 1 << (square - 32) : 0);
+      solver.resetTable();
+      const best = solver.solve(state.pLo, state.pHi, state.oLo, state.oHi);
+      solver.resetTable();
+      const played = -solver.solve(
+        state.oLo & ~fLo,
+        state.oHi & ~fHi,
+        state.pLo | fLo,
+        state.pHi | fHi,
+      );
+      expect(played).toBe(best);
+    }
+  }, 60_000);
 
   it('stops at the deadline with a legal move', () => {
     const { moves, state } = randomGame(9, 40);

@@ -74,8 +74,7 @@ export function decideOthello(
   if (exact) {
     const solver = sharedSolver();
     try {
-      // a quarter of the budget stays for the heuristic search if the solve does not finish
-      scores = solveRoot(solver, state, squares, { ...budget, maxNodes: profile.maxNodes * 0.75 });
+      scores = solveRoot(solver, state, squares, { ...budget, maxNodes: profile.solverMaxNodes });
       depth = empties;
     } catch (error) {
       if (!(error instanceof SearchAborted)) throw error;
@@ -84,6 +83,7 @@ export function decideOthello(
   }
   const solved = scores !== null;
   if (!scores) {
+    // a quarter of the budget after a solve that did not finish: it took most of the time
     const share = exact ? profile.maxNodes * 0.25 : profile.maxNodes;
     const search = new MidgameSearch(STYLE_WEIGHTS[valid.style]);
     scores = squares.map(() => 0);

@@ -4,8 +4,8 @@ import { WasmEndgameSolver, webAssemblyAvailable } from './wasmEndgameSolver.ts'
 
 /**
  * An exact Othello endgame solver: `EndgameSolver` (TypeScript, the reference) and
- * `WasmEndgameSolver` (the same search in WebAssembly) both are one. Scores are the final disc
- * difference for the side to move `p`, -64..64.
+ * `WasmEndgameSolver` (a faster search in WebAssembly, the same scores) both are one. Scores
+ * are the final disc difference for the side to move `p`, -64..64.
  */
 export interface ExactEndgameSolver {
   /** Positions visited since the last `resetNodes`. */

@@ -12,6 +12,11 @@ export interface OthelloSkillProfile {
   blunderRate: number;
   /** The exact solver is tried from this many empty squares on (0: never). */
   solveFromEmpties: number;
+  /**
+   * Node budget of the exact solver at the longest think time: its own, as its nodes cost a
+   * small fraction of the heuristic search's.
+   */
+  solverMaxNodes: number;
 }
 
 const PROFILES: readonly OthelloSkillProfile[] = [
@@ -25,14 +30,34 @@ const PROFILES: readonly OthelloSkillProfile[] = [
   { maxDepth: 7, maxNodes: 1_500_000, noise: 4, blunderRate: 0, solveFromEmpties: 14 },
   { maxDepth: 8, maxNodes: 4_000_000, noise: 0, blunderRate: 0, solveFromEmpties: 16 },
   { maxDepth: 10, maxNodes: 20_000_000, noise: 0, blunderRate: 0, solveFromEmpties: 20 },
-];
+].map((profile) => ({
+  ...profile,
+  // the top skill solves 20 empties, up to some 10^8 nodes; below it the solver keeps the three
+  // quarters of the heuristic budget it always had (at the longest think time)
+  solverMaxNodes: profile.solveFromEmpties >= 20 ? 150_000_000 : profile.maxNodes * 0.75,
+}));
 
 // A conservative rate of the searches in V8 on this machine's class of CPU (1-2 million nodes
 // a second measured on the bench), so budgets fit in the think time.
 const NODES_PER_MS = 1_000;
+// The same for the WebAssembly exact solver: 20-34 million nodes a second on the roots of 40
+// random games at 20 empties (2 cores, load 4-15), so about half of that. Oracle (8 s) gets
+// 96M nodes and solves 37 of those 40 (median 13M; the three left take 97M, 112M and 120M);
+// the TypeScript fallback, 5-6 times slower, may meet the deadline first.
+const SOLVER_NODES_PER_MS = 16_000;
+// the share of the think time the solver may take: the rest is for the heuristic search when
+// the solve does not finish
+const SOLVER_SHARE = 0.75;
 
-/** The profile of a skill level, its node budget scaled by the think time. */
+/** The profile of a skill level, its node budgets scaled by the think time. */
 export function othelloSkillProfile(traits: AgentTraits): OthelloSkillProfile {
   const base = PROFILES[traits.skill - 1]!;
-  return { ...base, maxNodes: Math.min(base.maxNodes, traits.thinkTimeMs * NODES_PER_MS) };
+  return {
+    ...base,
+    maxNodes: Math.min(base.maxNodes, traits.thinkTimeMs * NODES_PER_MS),
+    solverMaxNodes: Math.min(
+      base.solverMaxNodes,
+      traits.thinkTimeMs * SOLVER_NODES_PER_MS * SOLVER_SHARE,
+    ),
+  };
 }

@@ -17,11 +17,13 @@ export function webAssemblyAvailable(): boolean {
 }
 
 /**
- * The endgame solver of `endgameSolver.ts` compiled to WebAssembly from our AssemblyScript port:
- * the same search node for node on 64-bit boards, about 2.4 times as fast on FFO #40-#44
- * (docs/ENGINE.md). Each instance owns its memory: the table (20 bytes an entry) and the move
- * lists. The module is over 4 KB, which a browser compiles synchronously only off the main
- * thread: there `createEndgameSolver` falls back to the TypeScript solver.
+ * The endgame solver of `endgameSolver.ts` in WebAssembly, from AssemblyScript
+ * (wasm/assembly/solver.ts): the same negascout on 64-bit boards with Edax's shallow-search,
+ * stability and last-move tricks, so another tree with the same exact scores, several times as
+ * fast on FFO #40-#44 (docs/ENGINE.md). Each instance owns its memory: the table (20 bytes an
+ * entry), the move lists and 69 KB of stability and flip tables. The module is over 4 KB,
+ * which a browser compiles synchronously only off the main thread: there
+ * `createEndgameSolver` falls back to the TypeScript solver.
  */
 export class WasmEndgameSolver extends WasmSearch<SolverExports> implements ExactEndgameSolver {
   /** A solver with a table of `2^log2TableSize` entries (10..24), as `EndgameSolver`'s. */

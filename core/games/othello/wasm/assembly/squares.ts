@@ -107,12 +107,12 @@ export function restore(square: i32): void {
   parity ^= 1 << quadrant(square);
 }
 
-/** The empty squares in list order, six bits each from the lowest: at most five fit. */
-export function packEmpties(): u32 {
-  let squares: u32 = 0;
-  let shift: u32 = 0;
-  let square = <u32>load<u8>(next + <usize>HEAD);
-  for (; square !== <u32>HEAD; square = <u32>load<u8>(next + <usize>square)) {
+/** The empty squares in list order, six bits each from the lowest: at most ten fit. */
+export function packEmpties(): u64 {
+  let squares: u64 = 0;
+  let shift: u64 = 0;
+  let square = <u64>load<u8>(next + <usize>HEAD);
+  for (; square !== <u64>HEAD; square = <u64>load<u8>(next + <usize>square)) {
     squares |= square << shift;
     shift += 6;
   }
