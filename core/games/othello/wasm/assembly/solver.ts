@@ -14,7 +14,9 @@
  */
 import { flips, initRays, mobility } from './bitboard';
 import { evaluate } from './evaluation';
-import { initLastFlips, lastFlips, layLastFlips } from './lastFlips';
+import { initLastFlips, layLastFlips } from './lastFlips';
+import { finalScore, lastMove } from './lastMove';
+import { around, CORNER_WEIGHT, CORNERS, cornerStable } from './ordering';
 import {
   initSquares,
   laySquares,
@@ -26,7 +28,7 @@ import {
   restore,
   take,
 } from './squares';
-import { initStability, layStability, stableCount } from './stability';
+import { initStability, layStability, stableBound } from './stability';
 import { layTable, lower, probe, put, tableMove, upper } from './table';
 
 export { reset } from './table';
@@ -42,9 +44,6 @@ const SHALLOW_EMPTIES: i32 = 7;
 const EVAL_FROM: i32 = 14;
 const SLOTS: i32 = 40;
 const CLOCK_CHECK_EVERY: i64 = 1023;
-const NOT_A: u64 = 0xfefefefe * <u64>0x100000001;
-const NOT_H: u64 = 0x7f7f7f7f * <u64>0x100000001;
-const CORNERS: u64 = ((<u64>0x81000000) << 32) | 0x81;
 
 // a move list entry: flips (u64), ordering key (i32), square (i32)
 const ENTRY: i32 = 16;
@@ -112,56 +111,6 @@ function budgetSpent(): bool {
   if (<f64>nodes > maxNodes) stopped = 1;
   else if (clocked && now() > deadline) stopped = 2;
   return stopped !== 0;
-}
-
-// From how high an alpha, by empties, the opponent's stable discs are worth counting: below it
-// they seldom bound the score under alpha (Edax's NWS_STABILITY_THRESHOLD)
-const STABILITY_FROM = memory.data<i8>([
-  99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48,
-  48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64, 99,
-  99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
-]);
-
-/** The most `p` can score when the opponent keeps its stable discs: a cut when it is <= alpha. */
-function stableBound(p: u64, o: u64, alpha: i32, empties: i32): i32 {
-  if (alpha < <i32>load<i8>(STABILITY_FROM + <usize>empties)) return 65;
-  return 64 - 2 * stableCount(o, p);
-}
-
-// the weight of our corner discs (and their edge neighbours) in the move order, a quarter of a
-// reply: FFO #42, 109M nodes to 104M (2 and 6 gave 105M and 109M)
-const CORNER_WEIGHT: i32 = 4;
-
-/** Owned corners and the edge squares of ours beside an owned corner. */
-function cornerStable(discs: u64): i32 {
-  const corners = discs & CORNERS;
-  const beside =
-    ((corners << 1) & NOT_A) | ((corners >> 1) & NOT_H) | (corners << 8) | (corners >> 8);
-  return <i32>popcnt(corners | (beside & discs));
-}
-
-/** The squares next to `discs`. */
-function around(discs: u64): u64 {
-  const west = (discs >> 1) & NOT_H;
-  const east = (discs << 1) & NOT_A;
-  const row = discs | west | east;
-  return west | east | (row << 8) | (row >> 8);
-}
-
-function finalScore(p: u64, o: u64, empties: i32): i32 {
-  const diff = <i32>popcnt(p) - <i32>popcnt(o);
-  return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
-}
-
-function lastMove(square: i32, p: u64, o: u64): i32 {
-  const discs = 2 * <i32>popcnt(p);
-  // a side with no disc next to the square flips nothing there
-  const around = load<u64>(neighbours + ((<usize>square) << 3));
-  let flipped = (o & around) !== 0 ? lastFlips(square, p) : 0;
-  if (flipped > 0) return discs + 2 * flipped - 62;
-  flipped = (p & around) !== 0 ? lastFlips(square, o) : 0;
-  if (flipped > 0) return discs - 2 * flipped - 64;
-  return discs - 63 > 0 ? discs - 62 : discs - 64;
 }
 
 function search(p: u64, o: u64, alphaIn: i32, betaIn: i32, empties: i32, passed: bool): i32 {

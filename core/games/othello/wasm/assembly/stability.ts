@@ -141,3 +141,17 @@ export function stableCount(p: u64, o: u64): i32 {
   }
   return <i32>popcnt(stable);
 }
+
+// From how high an alpha, by empties, the opponent's stable discs are worth counting: below it
+// they seldom bound the score under alpha (Edax's NWS_STABILITY_THRESHOLD)
+const STABILITY_FROM = memory.data<i8>([
+  99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48,
+  48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64, 99,
+  99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
+]);
+
+/** The most `p` can score when the opponent keeps its stable discs: a cut when it is <= alpha. */
+export function stableBound(p: u64, o: u64, alpha: i32, empties: i32): i32 {
+  if (alpha < <i32>load<i8>(STABILITY_FROM + <usize>empties)) return 65;
+  return 64 - 2 * stableCount(o, p);
+}
