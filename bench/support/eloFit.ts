@@ -65,9 +65,18 @@ export function differenceInterval(fit: EloFit, i: number, j: number): number {
   return 1.96 * Math.sqrt(Math.max(0, c[i]![i]! + c[j]![j]! - 2 * c[i]![j]!));
 }
 
-/** Half-width of the approximate 95% interval of one rating. */
+/** Half-width of the approximate 95% interval of one rating's distance from the field's mean. */
 export function ratingInterval(fit: EloFit, i: number): number {
-  return 1.96 * Math.sqrt(fit.covariance[i]![i]!);
+  const c = fit.covariance;
+  const n = c.length;
+  // Var(r_i - mean) = C_ii - 2 mean_j C_ij + mean_jk C_jk
+  let row = 0;
+  let all = 0;
+  for (let j = 0; j < n; j++) {
+    row += c[i]![j]!;
+    for (let k = 0; k < n; k++) all += c[j]![k]!;
+  }
+  return 1.96 * Math.sqrt(Math.max(0, c[i]![i]! - (2 * row) / n + all / (n * n)));
 }
 
 // Gauss-Jordan with partial pivoting; the information matrix is symmetric positive definite.
