@@ -15,7 +15,7 @@ export interface OthelloSkillProfile {
 }
 
 const PROFILES: readonly OthelloSkillProfile[] = [
-  { maxDepth: 1, maxNodes: 2_000, noise: 120, blunderRate: 0.3, solveFromEmpties: 0 },
+  { maxDepth: 1, maxNodes: 2_000, noise: 200, blunderRate: 0.4, solveFromEmpties: 0 },
   { maxDepth: 1, maxNodes: 5_000, noise: 80, blunderRate: 0.2, solveFromEmpties: 0 },
   { maxDepth: 2, maxNodes: 10_000, noise: 60, blunderRate: 0.12, solveFromEmpties: 4 },
   { maxDepth: 3, maxNodes: 30_000, noise: 40, blunderRate: 0.08, solveFromEmpties: 6 },
