@@ -22,7 +22,7 @@ const PROFILES: readonly CheckersSkill[] = [
   { maxDepth: 5, maxNodes: 120_000, noise: 18, blunderRate: 0.03 },
   { maxDepth: 6, maxNodes: 300_000, noise: 10, blunderRate: 0.015 },
   { maxDepth: 8, maxNodes: 800_000, noise: 5, blunderRate: 0 },
-  { maxDepth: 12, maxNodes: 2_000_000, noise: 0, blunderRate: 0 },
+  { maxDepth: 10, maxNodes: 2_000_000, noise: 0, blunderRate: 0 },
   { maxDepth: 40, maxNodes: 5_000_000, noise: 0, blunderRate: 0 },
 ];
 
