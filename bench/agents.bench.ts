@@ -101,8 +101,12 @@ function roundRobin(game: GameDefinition): string {
     const lower = bySkill[rank - 1]!;
     const gap = fit.ratings[upper]! - fit.ratings[lower]!;
     const interval = differenceInterval(fit, upper, lower);
-    if (gap <= 0) inversions.push(`${agents[upper]!.name} below ${agents[lower]!.name}`);
-    else if (gap > interval) clear++;
+    if (gap <= 0) {
+      const within = -gap <= interval ? ', within the interval: more rounds would tell' : '';
+      inversions.push(
+        `${agents[upper]!.name} below ${agents[lower]!.name} by ${Math.round(-gap)} ± ${Math.round(interval)}${within}`,
+      );
+    } else if (gap > interval) clear++;
     const headToHead = record(games, (g) =>
       g.a === upper && g.b === lower
         ? g.scoreA
