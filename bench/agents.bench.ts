@@ -1,20 +1,31 @@
 /**
  * For every registered game (or those BENCH_GAMES names, comma-separated): a round-robin between
- * the built-in agents (every pair, both colours, seeded) and a rating table fitted to the results
- * (Elo scale, mean 1500), with whether rating order follows skill. Think times are capped at
- * BENCH_THINK_MS (default 1000) so a tournament takes minutes; 10000 gives the real budgets.
+ * the built-in agents (every pair, both colours, BENCH_ROUNDS times with new seeds, default 1), a
+ * rating table fitted to the results (Elo scale, mean 1500, with 95% intervals), each skill step's
+ * head-to-head and rating gap, and whether rating order follows skill. Think times are capped at
+ * BENCH_THINK_MS (default 1000) so a tournament takes minutes; 10000 gives the real budgets. Node
+ * budgets are meant to decide the moves, the deadline (BENCH_DEADLINE_FACTOR times the think
+ * time, default 10) being only a safety stop: the count of moves that reached it says whether
+ * machine load decided some too, and so whether a rerun would play the same games.
  */
 
 import { BUILT_IN_AGENTS, type BuiltInAgent } from '../core/agents/roster.ts';
 import type { GameDefinition } from '../core/games/definition.ts';
 import { GAME_IDS, type GameId, isGameId } from '../core/games/gameIds.ts';
 import { gameOf } from '../core/games/registry.ts';
+import { differenceInterval, fitElo, type GameResult, ratingInterval } from './support/eloFit.ts';
 
 const thinkCapMs = Number(process.env.BENCH_THINK_MS ?? 1000);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
+// The engines size node budgets to fit the think time on a loaded machine; on a busier one a
+// tight deadline (production gives twice the think time) would cut some and make play load-bound.
+const deadlineFactor = Number(process.env.BENCH_DEADLINE_FACTOR ?? 10);
 const benchGames: GameId[] = (process.env.BENCH_GAMES ?? GAME_IDS.join(','))
   .split(',')
   .map((id) => id.trim())
   .filter(isGameId);
+
+const clockUse = { moves: 0, pastDeadline: 0 };
 
 function playGame(
   game: GameDefinition,
@@ -27,8 +38,10 @@ function playGame(
   while (game.outcome(state).status === 'ongoing') {
     const agent = game.sideToMove(state) === 0 ? first : second;
     const traits = { ...agent.traits, thinkTimeMs: Math.min(agent.traits.thinkTimeMs, thinkCapMs) };
-    const deadline = Date.now() + traits.thinkTimeMs * 3;
+    const deadline = Date.now() + traits.thinkTimeMs * deadlineFactor;
     const { move } = game.decide(moves, traits, { seed, deadline, now: Date.now });
+    clockUse.moves++;
+    if (Date.now() >= deadline) clockUse.pastDeadline++;
     state = game.play(state, move);
     moves.push(move);
   }
@@ -37,75 +50,99 @@ function playGame(
   return outcome.winner === 0 ? 1 : 0;
 }
 
-/** Elo ratings fitted by gradient steps on all results, anchored at a mean of 1500. */
-function fitRatings(games: { a: number; b: number; scoreA: number }[], players: number): number[] {
-  const ratings = new Array<number>(players).fill(1500);
-  for (let step = 0; step < 2000; step++) {
-    const gradient = new Array<number>(players).fill(0);
-    for (const { a, b, scoreA } of games) {
-      const expected = 1 / (1 + 10 ** ((ratings[b]! - ratings[a]!) / 400));
-      gradient[a]! += scoreA - expected;
-      gradient[b]! -= scoreA - expected;
-    }
-    for (let i = 0; i < players; i++) ratings[i]! += 4 * gradient[i]!;
-    const mean = ratings.reduce((sum, r) => sum + r, 0) / players;
-    for (let i = 0; i < players; i++) ratings[i]! += 1500 - mean;
-  }
-  return ratings;
-}
-
 export default async function agentsBench(): Promise<void> {
-  for (const id of benchGames) roundRobin(gameOf(id));
+  const verdicts = benchGames.map((id) => roundRobin(gameOf(id)));
+  if (verdicts.length > 1) console.log(`\n${verdicts.join('\n')}`);
 }
 
-function roundRobin(game: GameDefinition): void {
+/** Plays the tournament of one game, prints its tables and returns its one-line verdict. */
+function roundRobin(game: GameDefinition): string {
   const agents = BUILT_IN_AGENTS;
-  const games: { a: number; b: number; scoreA: number }[] = [];
-  const tally = agents.map(() => ({ wins: 0, draws: 0, losses: 0 }));
+  const games: GameResult[] = [];
   const started = performance.now();
-  for (let a = 0; a < agents.length; a++) {
-    for (let b = 0; b < agents.length; b++) {
-      if (a === b) continue;
-      const scoreA = playGame(game, agents[a]!, agents[b]!, 1000 + a * 16 + b);
-      games.push({ a, b, scoreA });
-      for (const [index, score] of [
-        [a, scoreA],
-        [b, 1 - scoreA],
-      ] as const) {
-        if (score === 1) tally[index]!.wins++;
-        else if (score === 0) tally[index]!.losses++;
-        else tally[index]!.draws++;
+  clockUse.moves = 0;
+  clockUse.pastDeadline = 0;
+  for (let round = 0; round < rounds; round++) {
+    for (let a = 0; a < agents.length; a++) {
+      for (let b = 0; b < agents.length; b++) {
+        if (a === b) continue;
+        const seed = 1000 + round * 256 + a * 16 + b;
+        games.push({ a, b, scoreA: playGame(game, agents[a]!, agents[b]!, seed) });
       }
     }
   }
-  const ratings = fitRatings(games, agents.length);
+  const fit = fitElo(games, agents.length);
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   console.log(
-    `\n${game.name}: ${games.length} games in ${seconds} s (think time capped at ${thinkCapMs} ms)`,
+    `\n${game.name}: ${games.length} games (${rounds} round${rounds > 1 ? 's' : ''}) in ${seconds} s, ` +
+      `think time capped at ${thinkCapMs} ms; ${clockUse.pastDeadline} of ${clockUse.moves} moves ` +
+      `reached the deadline (${deadlineFactor}× think time)`,
   );
-  console.log('agent      skill  style       W   D   L   rating');
-  const order = agents.map((_, i) => i).sort((x, y) => ratings[y]! - ratings[x]!);
+  console.log('agent      skill  style        W-D-L        rating');
+  const order = agents.map((_, i) => i).sort((x, y) => fit.ratings[y]! - fit.ratings[x]!);
   for (const i of order) {
     const agent = agents[i]!;
-    const { wins, draws, losses } = tally[i]!;
     console.log(
-      `${agent.name.padEnd(10)} ${String(agent.traits.skill).padStart(5)}  ${agent.traits.style.padEnd(10)} ` +
-        `${String(wins).padStart(3)} ${String(draws).padStart(3)} ${String(losses).padStart(3)}   ${Math.round(ratings[i]!)}`,
+      `${agent.name.padEnd(10)} ${String(agent.traits.skill).padStart(5)}  ${agent.traits.style.padEnd(10)}  ` +
+        `${record(games, (g) => (g.a === i ? g.scoreA : g.b === i ? 1 - g.scoreA : null)).padEnd(11)}  ` +
+        `${Math.round(fit.ratings[i]!)} ± ${Math.round(ratingInterval(fit, i))}`,
     );
   }
-  // Skill orders strength when no agent out-rates one of higher skill.
+
+  // Each skill step: the two neighbours' games against each other, and their rating gap.
   const bySkill = agents
     .map((_, i) => i)
     .sort((x, y) => agents[x]!.traits.skill - agents[y]!.traits.skill);
-  const inversions = bySkill.filter(
-    (i, rank) =>
-      rank > 0 &&
-      agents[bySkill[rank - 1]!]!.traits.skill < agents[i]!.traits.skill &&
-      ratings[bySkill[rank - 1]!]! > ratings[i]!,
-  );
-  console.log(
+  console.log('skill step              head-to-head  rating gap (95%)');
+  const inversions: string[] = [];
+  let clear = 0;
+  for (let rank = 1; rank < bySkill.length; rank++) {
+    const upper = bySkill[rank]!;
+    const lower = bySkill[rank - 1]!;
+    const gap = fit.ratings[upper]! - fit.ratings[lower]!;
+    const interval = differenceInterval(fit, upper, lower);
+    if (gap <= 0) {
+      const within = -gap <= interval ? ', within the interval: more rounds would tell' : '';
+      inversions.push(
+        `${agents[upper]!.name} below ${agents[lower]!.name} by ${Math.round(-gap)} ± ${Math.round(interval)}${within}`,
+      );
+    } else if (gap > interval) clear++;
+    const headToHead = record(games, (g) =>
+      g.a === upper && g.b === lower
+        ? g.scoreA
+        : g.a === lower && g.b === upper
+          ? 1 - g.scoreA
+          : null,
+    );
+    const step = `${agents[upper]!.traits.skill} over ${agents[lower]!.traits.skill}`;
+    console.log(
+      `${step.padEnd(10)} ${`${agents[upper]!.name}-${agents[lower]!.name}`.padEnd(16)} ` +
+        `${headToHead.padEnd(11)}  ${gap >= 0 ? '+' : ''}${Math.round(gap)} ± ${Math.round(interval)}`,
+    );
+  }
+  const steps = bySkill.length - 1;
+  const verdict =
     inversions.length === 0
-      ? 'skill is monotone: each skill step rates above the one below'
-      : `skill is NOT monotone at: ${inversions.map((i) => agents[i]!.name).join(', ')}`,
-  );
+      ? `${game.name}: skill is monotone: each skill rates above the one below ` +
+        `(${clear} of ${steps} steps clear of their 95% interval)`
+      : `${game.name}: skill is NOT monotone: ${inversions.join('; ')}`;
+  console.log(verdict);
+  return verdict;
+}
+
+/** W-D-L of one player (or one pairing) over the games `scoreOf` scores (null: not theirs). */
+function record(
+  games: readonly GameResult[],
+  scoreOf: (game: GameResult) => number | null,
+): string {
+  let wins = 0;
+  let draws = 0;
+  let losses = 0;
+  for (const game of games) {
+    const score = scoreOf(game);
+    if (score === 1) wins++;
+    else if (score === 0) losses++;
+    else if (score !== null) draws++;
+  }
+  return `${wins}-${draws}-${losses}`;
 }

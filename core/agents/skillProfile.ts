@@ -17,8 +17,8 @@ export interface SkillProfile {
 const PROFILES: readonly SkillProfile[] = [
   { maxDepth: 1, maxNodes: 2_000, noise: 90, blunderRate: 0.35, solver: 'never' },
   { maxDepth: 2, maxNodes: 5_000, noise: 60, blunderRate: 0.22, solver: 'never' },
-  { maxDepth: 2, maxNodes: 10_000, noise: 40, blunderRate: 0.14, solver: 'never' },
-  { maxDepth: 3, maxNodes: 30_000, noise: 28, blunderRate: 0.09, solver: 'never' },
+  { maxDepth: 3, maxNodes: 10_000, noise: 40, blunderRate: 0.14, solver: 'never' },
+  { maxDepth: 4, maxNodes: 30_000, noise: 28, blunderRate: 0.09, solver: 'never' },
   { maxDepth: 4, maxNodes: 80_000, noise: 20, blunderRate: 0.05, solver: 'never' },
   { maxDepth: 5, maxNodes: 200_000, noise: 12, blunderRate: 0.03, solver: 'never' },
   { maxDepth: 6, maxNodes: 500_000, noise: 7, blunderRate: 0.015, solver: 'never' },

@@ -15,14 +15,14 @@ export interface CheckersSkill {
 
 const PROFILES: readonly CheckersSkill[] = [
   { maxDepth: 1, maxNodes: 1_000, noise: 120, blunderRate: 0.35 },
-  { maxDepth: 2, maxNodes: 3_000, noise: 80, blunderRate: 0.22 },
-  { maxDepth: 2, maxNodes: 8_000, noise: 60, blunderRate: 0.14 },
+  { maxDepth: 2, maxNodes: 3_000, noise: 90, blunderRate: 0.26 },
+  { maxDepth: 2, maxNodes: 8_000, noise: 50, blunderRate: 0.12 },
   { maxDepth: 3, maxNodes: 20_000, noise: 40, blunderRate: 0.09 },
   { maxDepth: 4, maxNodes: 50_000, noise: 28, blunderRate: 0.05 },
   { maxDepth: 5, maxNodes: 120_000, noise: 18, blunderRate: 0.03 },
   { maxDepth: 6, maxNodes: 300_000, noise: 10, blunderRate: 0.015 },
   { maxDepth: 8, maxNodes: 800_000, noise: 5, blunderRate: 0 },
-  { maxDepth: 12, maxNodes: 2_000_000, noise: 0, blunderRate: 0 },
+  { maxDepth: 10, maxNodes: 2_000_000, noise: 0, blunderRate: 0 },
   { maxDepth: 40, maxNodes: 5_000_000, noise: 0, blunderRate: 0 },
 ];
 

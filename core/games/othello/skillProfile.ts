@@ -20,7 +20,7 @@ export interface OthelloSkillProfile {
 }
 
 const PROFILES: readonly OthelloSkillProfile[] = [
-  { maxDepth: 1, maxNodes: 2_000, noise: 120, blunderRate: 0.3, solveFromEmpties: 0 },
+  { maxDepth: 1, maxNodes: 2_000, noise: 200, blunderRate: 0.4, solveFromEmpties: 0 },
   { maxDepth: 1, maxNodes: 5_000, noise: 80, blunderRate: 0.2, solveFromEmpties: 0 },
   { maxDepth: 2, maxNodes: 10_000, noise: 60, blunderRate: 0.12, solveFromEmpties: 4 },
   { maxDepth: 3, maxNodes: 30_000, noise: 40, blunderRate: 0.08, solveFromEmpties: 6 },
@@ -49,15 +49,31 @@ const SOLVER_NODES_PER_MS = 16_000;
 // the solve does not finish
 const SOLVER_SHARE = 0.75;
 
-/** The profile of a skill level, its node budgets scaled by the think time. */
+// Nodes of a typical exact solve at 14 empties; each further empty about doubles them. The
+// WebAssembly solver's median over the roots of 40 random games at 20 empties is 13 M nodes, so
+// about 200 k at 14 (the TypeScript solver's counts on seeded midgames: 14 empties 24-139 k, 16
+// empties 52-606 k).
+const SOLVE_NODES_AT_14 = 200_000;
+
+/**
+ * The profile of a skill level, its node budgets scaled by the think time. The solver is tried
+ * only where its budget can be expected to finish: a failed solve has spent most of the think
+ * time and leaves the heuristic search a quarter of its budget, so trying too early would cost a
+ * strong agent its midgame depth in the very positions where a weaker one searches with all of
+ * its nodes.
+ */
 export function othelloSkillProfile(traits: AgentTraits): OthelloSkillProfile {
   const base = PROFILES[traits.skill - 1]!;
+  const maxNodes = Math.min(base.maxNodes, traits.thinkTimeMs * NODES_PER_MS);
+  const solverMaxNodes = Math.min(
+    base.solverMaxNodes,
+    traits.thinkTimeMs * SOLVER_NODES_PER_MS * SOLVER_SHARE,
+  );
+  const solvable = 14 + Math.floor(Math.log2(solverMaxNodes / SOLVE_NODES_AT_14));
   return {
     ...base,
-    maxNodes: Math.min(base.maxNodes, traits.thinkTimeMs * NODES_PER_MS),
-    solverMaxNodes: Math.min(
-      base.solverMaxNodes,
-      traits.thinkTimeMs * SOLVER_NODES_PER_MS * SOLVER_SHARE,
-    ),
+    maxNodes,
+    solverMaxNodes,
+    solveFromEmpties: Math.min(base.solveFromEmpties, solvable),
   };
 }
