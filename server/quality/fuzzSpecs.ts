@@ -1,0 +1,94 @@
+/**
+ * Where the route fuzzer aims on each route (fuzz.test.ts): real ids worth trying for path
+ * parameters, a valid body to corrupt one field at a time, and whose cookies may be sent.
+ */
+import { type QualityFixture, type Role, VALID_TRAITS } from './qualityFixture.ts';
+
+/** How to aim the fuzzer at one route; everything else about the request is random. */
+export interface FuzzSpec {
+  /** Real values worth trying for each path parameter, besides random and malformed text. */
+  params?: Record<string, (f: QualityFixture) => string[]>;
+  /** A valid body: the fuzzer sends it only with one field replaced by a wrongly typed value. */
+  body?: (f: QualityFixture) => Record<string, unknown>;
+  /** Whose session cookie may be sent (default: everyone's). */
+  roles?: readonly Role[];
+}
+
+const agentIds = (f: QualityFixture) => [f.agentId, ...f.houseAgents];
+const userIds = (f: QualityFixture) => Object.values(f.userIds);
+const matchIds = (f: QualityFixture) => [f.scheduledMatchId, f.finishedMatchId];
+
+/**
+ * One entry per route. Ids that would let a bodiless request succeed (the announced match for
+ * cancel, the owner's agent for retire) are left out of those routes' pools, and the real
+ * sessions out of logout's: a success there is a change, not a bug.
+ */
+export const FUZZ: Record<string, FuzzSpec> = {
+  'GET /api/health': {},
+  'GET /api/games': {},
+  'GET /api/matches': {},
+  'GET /api/matches/:id': { params: { id: matchIds } },
+  // The announced match's stream stays open by design; the finished one replays and ends.
+  'GET /api/matches/:id/events': { params: { id: (f) => [f.finishedMatchId] } },
+  'GET /api/matches/:id/pools': { params: { id: matchIds } },
+  'GET /api/agents': {},
+  'GET /api/agents/:id': { params: { id: agentIds } },
+  'GET /api/agents/mine': {},
+  'POST /api/agents': { body: () => ({ name: 'Fuzzed Bot', traits: VALID_TRAITS }) },
+  'PATCH /api/agents/:id': {
+    params: { id: agentIds },
+    body: () => ({ name: 'Renamed Bot', tagline: 'x', color: '#123456', traits: VALID_TRAITS }),
+  },
+  'DELETE /api/agents/:id': { params: { id: (f) => f.houseAgents } },
+  'GET /auth/nonce': {},
+  'POST /auth/verify': {
+    body: () => ({
+      message: 'gridmind.example wants you to sign in',
+      signature: `0x${'ab'.repeat(65)}`,
+    }),
+  },
+  'GET /auth/session': {},
+  'GET /auth/logout': { roles: ['visitor'] },
+  'GET /api/me': {},
+  'GET /api/admin/users': {},
+  'POST /api/bets': {
+    body: (f) => ({
+      matchId: f.scheduledMatchId,
+      side: 'first',
+      amount: 5,
+      idempotencyKey: 'fuzz-key-0001',
+    }),
+  },
+  'GET /api/bets': {},
+  'GET /api/profile': {},
+  'PATCH /api/profile': { body: () => ({ nickname: 'fuzzed_name' }) },
+  'GET /api/admin/ledger': {},
+  'POST /api/admin/users/:id/role': { params: { id: userIds }, body: () => ({ isAdmin: true }) },
+  'POST /api/admin/users/:id/balance': {
+    params: { id: userIds },
+    body: () => ({ amount: 10, reason: 'fuzzing' }),
+  },
+  'GET /api/admin/agents': {},
+  'POST /api/admin/agents/:id/visibility': {
+    params: { id: agentIds },
+    body: () => ({ hidden: true }),
+  },
+  'POST /api/admin/matches': {
+    body: (f) => ({ firstAgentId: f.houseAgents[0], secondAgentId: f.houseAgents[1] }),
+  },
+  'POST /api/admin/matches/:id/cancel': { params: { id: (f) => [f.finishedMatchId] } },
+  'GET /api/bots/mine': {},
+  'POST /api/bots': { body: () => ({ name: 'Fuzzed Bot', games: ['connect4'] }) },
+  'POST /api/bots/:id/token': {},
+  'DELETE /api/bots/:id/token': {},
+  'DELETE /api/bots/:id': {},
+  'GET /api/admin/bots': {},
+  'POST /api/admin/bots/:id/suspension': { body: () => ({ suspended: true }) },
+  // Without a bot's token (server/modules/bots/bots.test.ts fuzzes the move with one).
+  'GET /api/bot/me': {},
+  'GET /api/bot/events': {},
+  'POST /api/bot/matches/:id/moves': {
+    params: { id: matchIds },
+    body: () => ({ ply: 1, move: '4' }),
+  },
+};
