@@ -51,15 +51,11 @@ export async function tellBots(
  */
 export const BOT_EVENTS_KEEP_MS = 24 * 60 * 60 * 1000;
 
-/** Deletes the bot events of matches that ended before `endedBefore`; returns how many. */
-export async function pruneBotEvents(db: Queryable, endedBefore: Date): Promise<number> {
-  const { rows } = await db.query<{ count: number }>(
-    `with gone as (
-       delete from bot_events e using matches m
-       where m.id = e.match_id and m.status in ('finished', 'cancelled') and m.ended_at < $1
-       returning 1)
-     select count(*)::int as count from gone`,
+/** Deletes the bot events of matches that ended before `endedBefore`. */
+export async function pruneBotEvents(db: Queryable, endedBefore: Date): Promise<void> {
+  await db.query(
+    `delete from bot_events e using matches m
+     where m.id = e.match_id and m.status in ('finished', 'cancelled') and m.ended_at < $1`,
     [endedBefore],
   );
-  return rows[0]?.count ?? 0;
 }
