@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerHealth } from './db/stores/ledgerHealth.ts';
-import { BOT_EVENTS_KEEP_MS } from './events/botEvents.ts';
+import { BOT_EVENTS_KEEP_MS, pruneBotEvents } from './events/botEvents.ts';
 import { settleMatch } from './modules/bets/settleMatch.ts';
 import { findMatch } from './modules/matches/store/matchStore.ts';
 import { BOT_TIMEOUT_MS, BotTestKit } from './testing/botTestKit.ts';
@@ -231,15 +231,33 @@ describe.each(testDatabaseKinds())('bot matches on %s', (kind) => {
     stream.close();
   });
 
+  const eventsOf = async (matchId: string) => {
+    const { rows } = await kit.t.db.query<{ count: number }>(
+      'select count(*)::int as count from bot_events where match_id = $1',
+      [matchId],
+    );
+    return rows[0]?.count ?? 0;
+  };
+
+  it('prunes the bots’ events in batches until none of an ended match is left', async () => {
+    const live = await kit.botInMatch();
+    const ended = await kit.botInMatch();
+    const ply = await kit.untilBotTurn(ended);
+    expect((await kit.postMove(ended.token, ended.matchId, { ply, move: '8' })).statusCode).toBe(
+      422,
+    );
+    ended.stream.close();
+    expect(await eventsOf(ended.matchId)).toBeGreaterThanOrEqual(2);
+    const liveEvents = await eventsOf(live.matchId);
+    // one row a statement: only a loop over batches empties the ended match's log
+    await pruneBotEvents(kit.t.db, new Date(kit.t.clock.now() + 1), 1);
+    expect(await eventsOf(ended.matchId)).toBe(0);
+    expect(await eventsOf(live.matchId)).toBe(liveEvents);
+    live.stream.close();
+  });
+
   // Last in this file: it moves the clock a day on.
   it('drops the bots’ events of matches ended over a day ago, at most once an hour', async () => {
-    const eventsOf = async (matchId: string) => {
-      const { rows } = await kit.t.db.query<{ count: number }>(
-        'select count(*)::int as count from bot_events where match_id = $1',
-        [matchId],
-      );
-      return rows[0]?.count ?? 0;
-    };
     const ended = await kit.botInMatch();
     const ply = await kit.untilBotTurn(ended);
     expect((await kit.postMove(ended.token, ended.matchId, { ply, move: '8' })).statusCode).toBe(

@@ -51,11 +51,30 @@ export async function tellBots(
  */
 export const BOT_EVENTS_KEEP_MS = 24 * 60 * 60 * 1000;
 
-/** Deletes the bot events of matches that ended before `endedBefore`. */
-export async function pruneBotEvents(db: Queryable, endedBefore: Date): Promise<void> {
-  await db.query(
-    `delete from bot_events e using matches m
-     where m.id = e.match_id and m.status in ('finished', 'cancelled') and m.ended_at < $1`,
-    [endedBefore],
-  );
+/**
+ * Deletes the bot events of matches that ended before `endedBefore`, `batch` rows a statement in
+ * log order. On the embedded database a statement holds the event loop, so the first prune of a
+ * long log runs as many short deletes with the watchers' deliveries between them; the cursor on
+ * `seq` walks the log once however many batches it takes.
+ */
+export async function pruneBotEvents(
+  db: Queryable,
+  endedBefore: Date,
+  batch = PRUNE_BATCH,
+): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const { rows } = await db.query<{ seq: string }>(
+      `delete from bot_events where seq in (
+         select e.seq from bot_events e join matches m on m.id = e.match_id
+         where e.seq > $2 and m.status in ('finished', 'cancelled') and m.ended_at < $1
+         order by e.seq limit $3)
+       returning seq::text as seq`,
+      [endedBefore, after, batch],
+    );
+    if (rows.length < batch) return;
+    after = Math.max(...rows.map((row) => Number(row.seq)));
+  }
 }
+
+const PRUNE_BATCH = 2_000;
