@@ -6,7 +6,9 @@
  * BENCH_THINK_MS (default 1000) so a tournament takes minutes; 10000 gives the real budgets. Node
  * budgets are meant to decide the moves, the deadline (BENCH_DEADLINE_FACTOR times the think
  * time, default 10) being only a safety stop: the count of moves that reached it says whether
- * machine load decided some too, and so whether a rerun would play the same games.
+ * machine load decided some too, and so whether a rerun would play the same games. BENCH_AGENTS
+ * (ids, comma-separated) plays only those agents, on the seeds the full tournament gives them, so
+ * two neighbours can be matched at real think times in minutes rather than hours.
  */
 
 import { BUILT_IN_AGENTS, type BuiltInAgent } from '../core/agents/roster.ts';
@@ -24,6 +26,14 @@ const benchGames: GameId[] = (process.env.BENCH_GAMES ?? GAME_IDS.join(','))
   .split(',')
   .map((id) => id.trim())
   .filter(isGameId);
+const benchAgentIds = process.env.BENCH_AGENTS?.split(',').map((id) => id.trim());
+const agents = BUILT_IN_AGENTS.filter(
+  (agent) => !benchAgentIds || benchAgentIds.includes(agent.id),
+);
+if (agents.length < 2)
+  throw new Error(
+    `BENCH_AGENTS must name two or more of: ${BUILT_IN_AGENTS.map((agent) => agent.id).join(', ')}`,
+  );
 
 const clockUse = { moves: 0, pastDeadline: 0 };
 
@@ -57,7 +67,6 @@ export default async function agentsBench(): Promise<void> {
 
 /** Plays the tournament of one game, prints its tables and returns its one-line verdict. */
 function roundRobin(game: GameDefinition): string {
-  const agents = BUILT_IN_AGENTS;
   const games: GameResult[] = [];
   const started = performance.now();
   clockUse.moves = 0;
@@ -66,10 +75,16 @@ function roundRobin(game: GameDefinition): string {
     for (let a = 0; a < agents.length; a++) {
       for (let b = 0; b < agents.length; b++) {
         if (a === b) continue;
-        const seed = 1000 + round * 256 + a * 16 + b;
+        // seeded by roster position, so a game of two agents is the same with or without the rest
+        const seed = 1000 + round * 256 + rosterIndex(agents[a]!) * 16 + rosterIndex(agents[b]!);
         games.push({ a, b, scoreA: playGame(game, agents[a]!, agents[b]!, seed) });
       }
     }
+    // progress on stderr: a tournament at real think times runs for an hour or more
+    const elapsed = ((performance.now() - started) / 1000).toFixed(0);
+    console.error(
+      `${game.name}: round ${round + 1} of ${rounds} done, ${games.length} games, ${elapsed} s`,
+    );
   }
   const fit = fitElo(games, agents.length);
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
@@ -128,6 +143,10 @@ function roundRobin(game: GameDefinition): string {
       : `${game.name}: skill is NOT monotone: ${inversions.join('; ')}`;
   console.log(verdict);
   return verdict;
+}
+
+function rosterIndex(agent: BuiltInAgent): number {
+  return BUILT_IN_AGENTS.indexOf(agent);
 }
 
 /** W-D-L of one player (or one pairing) over the games `scoreOf` scores (null: not theirs). */
