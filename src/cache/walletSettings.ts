@@ -82,3 +82,21 @@ export function createWalletSettings(layer: CacheLayer) {
 
 /** The typed wallet settings of one cache layer. */
 export type WalletSettings = ReturnType<typeof createWalletSettings>;
+
+// One page-wide signal, not a store: readers re-read the store itself when it fires.
+const settingsChanges = new EventTarget();
+
+/**
+ * Calls `listener` each time the wallet mirror has finished writing a new connection state, so a
+ * view that read the settings before the wallet reconnected reads them again; returns the
+ * unsubscribe.
+ */
+export function onWalletSettingsChange(listener: () => void): () => void {
+  settingsChanges.addEventListener('change', listener);
+  return () => settingsChanges.removeEventListener('change', listener);
+}
+
+/** Said by the mirror after each complete update (the store's single writer). */
+export function announceWalletSettingsChange(): void {
+  settingsChanges.dispatchEvent(new Event('change'));
+}

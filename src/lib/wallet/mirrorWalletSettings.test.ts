@@ -6,7 +6,7 @@ import { createConfig } from 'wagmi';
 import { connect, disconnect } from 'wagmi/actions';
 import { mock } from 'wagmi/connectors';
 import { openCacheLayer } from '../../cache/cacheLayer.ts';
-import { createWalletSettings } from '../../cache/walletSettings.ts';
+import { createWalletSettings, onWalletSettingsChange } from '../../cache/walletSettings.ts';
 import { mirrorWalletSettings, settingsUpdateFor } from './mirrorWalletSettings.ts';
 
 const ADDRESS = '0x00000000000000000000000000000000000000a1';
@@ -47,11 +47,17 @@ test('a real wagmi connect and disconnect are mirrored into the IndexedDB settin
     transports: { [mainnet.id]: custom({ request: async () => null }) },
   });
   const stop = mirrorWalletSettings(config, settings);
+  // What the store held each time the mirror announced an update: each one complete.
+  const announced: (string | undefined)[] = [];
+  const stopListening = onWalletSettingsChange(() => {
+    void settings.getConnectionStatus().then((status) => announced.push(status));
+  });
   const connector = config.connectors[0]!;
 
   await connect(config, { connector });
   // Recent wallets are written last, so once they show, every other item is in.
   await expect.poll(async () => (await settings.getRecentWallets()).length).toBe(1);
+  await expect.poll(() => announced.at(-1)).toBe('connected');
   expect(await settings.getConnectionStatus()).toBe('connected');
   expect(await settings.getConnectorId('eip155')).toBe(connector.id);
   expect(await settings.getActiveNetworkId()).toBe('eip155:1');
@@ -66,5 +72,7 @@ test('a real wagmi connect and disconnect are mirrored into the IndexedDB settin
   expect(await settings.getConnectorId('eip155')).toBeUndefined();
   // Recent wallets outlive the connection, as the spec's list does.
   expect(await settings.getRecentWallets()).toHaveLength(1);
+  await expect.poll(() => announced.at(-1)).toBe('disconnected');
+  stopListening();
   stop();
 });

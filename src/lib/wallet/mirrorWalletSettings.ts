@@ -2,7 +2,7 @@ import type { Config } from 'wagmi';
 import { watchConnection } from 'wagmi/actions';
 import type { ConnectionStatus } from '../../../core/wallet/namespaces.ts';
 import type { DirectoryWallet } from '../../cache/records.ts';
-import type { WalletSettings } from '../../cache/walletSettings.ts';
+import { announceWalletSettingsChange, type WalletSettings } from '../../cache/walletSettings.ts';
 
 /** The parts of a wagmi connection state our settings store keeps. */
 interface ConnectionView {
@@ -62,7 +62,8 @@ async function applySettingsUpdate(
 
 /**
  * Keeps the IndexedDB wallet settings (recent wallets, connector id, network, status) in step with
- * the wallet connection, writing in order so a quick connect-then-disconnect ends disconnected.
+ * the wallet connection, writing in order so a quick connect-then-disconnect ends disconnected,
+ * and announces each update once it is all written (the wallet panel reads it again then).
  */
 export function mirrorWalletSettings(wagmiConfig: Config, settings: WalletSettings): () => void {
   let queue = Promise.resolve();
@@ -71,7 +72,9 @@ export function mirrorWalletSettings(wagmiConfig: Config, settings: WalletSettin
       const update = settingsUpdateFor(connection);
       const before = settingsUpdateFor(previous);
       if (JSON.stringify(update) === JSON.stringify(before)) return;
-      queue = queue.then(() => applySettingsUpdate(settings, update));
+      queue = queue
+        .then(() => applySettingsUpdate(settings, update))
+        .then(announceWalletSettingsChange);
     },
   });
 }

@@ -1,6 +1,6 @@
 import './WalletPanel.css';
-import { useQuery } from '@tanstack/react-query';
-import { type WalletRef, walletConnectionQueryOptions } from '../api/walletSnapshotQueryOptions.ts';
+import type { WalletRef } from '../api/walletSnapshotQueryOptions.ts';
+import { useWalletConnection } from '../hooks/useWalletConnection.ts';
 import { useWalletSnapshot } from '../hooks/useWalletSnapshot.ts';
 import { TokenBalances } from './TokenBalances.tsx';
 import { walletPanelView } from './walletPanelView.ts';
@@ -18,7 +18,7 @@ export function WalletPanel({
   address: string;
   showTokens?: boolean;
 }) {
-  const connection = useQuery(walletConnectionQueryOptions());
+  const connection = useWalletConnection();
   // Only EVM accounts sign in to Gridmind; anything else has no wallet data to show.
   if (!/^0x[0-9a-fA-F]{40}$/.test(address) || !connection.data) return null;
   const evmAddress = address as `0x${string}`;
