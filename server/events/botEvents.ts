@@ -51,6 +51,9 @@ export async function tellBots(
  */
 export const BOT_EVENTS_KEEP_MS = 24 * 60 * 60 * 1000;
 
+/** Rows a prune deletes in one statement. */
+const PRUNE_BATCH = 2_000;
+
 /**
  * Deletes the bot events of matches that ended before `endedBefore`, `batch` rows a statement in
  * log order. On the embedded database a statement holds the event loop, so the first prune of a
@@ -76,5 +79,3 @@ export async function pruneBotEvents(
     after = Math.max(...rows.map((row) => Number(row.seq)));
   }
 }
-
-const PRUNE_BATCH = 2_000;
