@@ -21,7 +21,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerClient, registerNotFound } from './plugins/client.ts';
 import { registerCompression } from './plugins/compression.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerOriginCheck } from './plugins/originCheck.ts';
 import { registerRateLimits } from './plugins/rateLimits.ts';
 import { registerRouteList } from './plugins/routeList.ts';
@@ -60,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A reverse proxy on a private network may name the client (rate limits key on it); a
     // public client cannot spoof X-Forwarded-For.
     trustProxy: 'loopback,linklocal,uniquelocal',
+    frameworkErrors: answerFrameworkError,
   });
   app.decorate('gridmind', { config, db, now: options.now ?? Date.now });
   registerRouteList(app);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GAME_IDS } from '../games/gameIds.ts';
+import { agentNameSchema, freeTextSchema } from './agentText.ts';
 
 /** Most active (not retired) bots one user may own. */
 export const MAX_ACTIVE_BOTS_PER_USER = 3;
@@ -9,17 +10,8 @@ export const BOT_TOKEN_PATTERN = /^gmb_[A-Za-z0-9_-]{43}$/;
 
 /** Body of `POST /api/bots`. */
 export const createBotBodySchema = z.object({
-  name: z
-    .string({ error: 'Name is required.' })
-    .trim()
-    .min(3, 'Name must be 3 to 24 characters.')
-    .max(24, 'Name must be 3 to 24 characters.')
-    .regex(/^[\p{L}\p{N} _-]+$/u, 'Name may use only letters, digits, spaces, - and _.'),
-  description: z
-    .string()
-    .trim()
-    .max(160, 'Description must be at most 160 characters.')
-    .default(''),
+  name: agentNameSchema,
+  description: freeTextSchema(160, 'Description must be at most 160 characters.').default(''),
   games: z
     .array(z.enum(GAME_IDS, 'Choose games Gridmind runs.'))
     .min(1, 'Choose at least one game.')

@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { agentTraitsSchema } from '../agents/traits.ts';
 import { GAME_IDS } from '../games/gameIds.ts';
+import { agentNameSchema, freeTextSchema } from './agentText.ts';
 
 /** Most active (not retired) agents one user may own. */
 export const MAX_ACTIVE_AGENTS_PER_USER = 5;
-
-/** An agent's name: 3–24 letters, digits, spaces, - or _, unique regardless of case. */
-const agentNameSchema = z
-  .string({ error: 'Name is required.' })
-  .trim()
-  .min(3, 'Name must be 3 to 24 characters.')
-  .max(24, 'Name must be 3 to 24 characters.')
-  .regex(/^[\p{L}\p{N} _-]+$/u, 'Name may use only letters, digits, spaces, - and _.');
 
 /** A colour as `#rrggbb`, shown on the agent's badge. */
 const agentColorSchema = z
@@ -29,7 +22,7 @@ const agentGamesSchema = z
 export const createAgentBodySchema = z.object({
   name: agentNameSchema,
   color: agentColorSchema.default('#4f46e5'),
-  tagline: z.string().trim().max(80, 'Tagline must be at most 80 characters.').default(''),
+  tagline: freeTextSchema(80, 'Tagline must be at most 80 characters.').default(''),
   traits: agentTraitsSchema,
   /** Every game unless chosen. */
   games: agentGamesSchema.default([...GAME_IDS]),
@@ -40,7 +33,7 @@ export const updateAgentBodySchema = z
   .object({
     name: agentNameSchema,
     color: agentColorSchema,
-    tagline: z.string().trim().max(80, 'Tagline must be at most 80 characters.'),
+    tagline: freeTextSchema(80, 'Tagline must be at most 80 characters.'),
     traits: agentTraitsSchema,
     games: agentGamesSchema,
   })

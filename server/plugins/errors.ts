@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 // The core class: errors of full zod and of zod/mini schemas (core/protocol) are both instances.
 import { $ZodError } from 'zod/v4/core';
 import { GridmindError, ValidationError } from '../../core/errors.ts';
+import { SECURITY_HEADERS } from './securityHeaders.ts';
 
 /** 4xx body: a short sentence and, for invalid input, the zod issues. 5xx: never any detail. */
 export interface ErrorBody {
@@ -26,6 +27,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not found',
   413: 'Request body too large',
+  414: 'A part of this address is too long.',
   415: 'Unsupported media type',
   429: 'Too many requests',
 };
@@ -65,6 +67,25 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
     return { status, body: { error: STATUS_MESSAGES[status] ?? 'Bad request' } };
   }
   return { status: 500, body: { error: 'Internal error' } };
+}
+
+/** What Fastify's router refuses before any route runs, said in our own words. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'This address is malformed: it has a % that does not start a valid escape.',
+};
+
+/**
+ * Fastify's `frameworkErrors` option: answers what the router refuses before routing (a malformed
+ * %-escape in the path, a path part over the length limit) with our usual `{ error }` body, not
+ * Fastify's own. No hook runs for these replies, so the security headers are set here.
+ */
+export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  const { status, body } = toErrorResponse(error);
+  const known = FRAMEWORK_MESSAGES[error.code];
+  return reply
+    .code(status)
+    .headers(SECURITY_HEADERS)
+    .send(known ? { error: known } : body);
 }
 
 /** Installs the app's one error handler and the JSON 404 for unknown API routes. */

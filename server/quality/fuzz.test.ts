@@ -182,7 +182,8 @@ describe.each(testDatabaseKinds())('hostile input on every route (%s)', (kind) =
       method: 'POST',
       url: '/api/agents',
       headers: { cookie: f.cookies.user, 'content-type': 'application/json' },
-      payload: JSON.stringify({ name: 'Nul Bot', tagline: 'a\u0000b', traits: VALID_TRAITS }),
+      // Free text drops control characters at the boundary; a name with one is refused.
+      payload: JSON.stringify({ name: 'Nul\u0000Bot', traits: VALID_TRAITS }),
     });
     expect(inBody.statusCode).toBe(400);
     expect(await databaseFingerprint(f.db)).toBe(fingerprint);

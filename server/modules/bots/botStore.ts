@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { agentTraitsSchema } from '../../../core/agents/traits.ts';
 import { isGameId } from '../../../core/games/gameIds.ts';
 import { type OwnedBot, ownedBotSchema } from '../../../core/protocol/bots.ts';
+import { nameKey } from '../../../core/text/names.ts';
 import type { Queryable } from '../../db/database.ts';
 
 const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));
@@ -99,13 +100,10 @@ export async function countActiveBots(tx: Queryable, userId: string): Promise<nu
   return rows[0]?.count ?? 0;
 }
 
-/** Whether an agent or bot already has this name (any case). */
-export async function isNameTaken(tx: Queryable, name: string): Promise<boolean> {
-  const { rows } = await tx.query('select 1 from agents where lower(name) = lower($1)', [name]);
-  return rows.length > 0;
-}
-
-/** Inserts a bot: its agent row (kind `bot`) and its token's hash. */
+/**
+ * Inserts a bot: its agent row (kind `bot`, with its name's key) and its token's hash. A name taken
+ * meanwhile fails with a unique violation (isAgentNameConflict).
+ */
 export async function insertBot(
   tx: Queryable,
   bot: { id: string; name: string; description: string; games: string[]; ownerId: string },
@@ -113,9 +111,19 @@ export async function insertBot(
   now: Date,
 ): Promise<void> {
   await tx.query(
-    `insert into agents (id, name, tagline, traits, kind, owner_id, color, created_at, games)
-     values ($1, $2, $3, $4, 'bot', $5::uuid, '#0f766e', $6, $7)`,
-    [bot.id, bot.name, bot.description, JSON.stringify(BOT_TRAITS), bot.ownerId, now, bot.games],
+    `insert into agents (id, name, tagline, traits, kind, owner_id, color, created_at, games,
+       name_key)
+     values ($1, $2, $3, $4, 'bot', $5::uuid, '#0f766e', $6, $7, $8)`,
+    [
+      bot.id,
+      bot.name,
+      bot.description,
+      JSON.stringify(BOT_TRAITS),
+      bot.ownerId,
+      now,
+      bot.games,
+      nameKey(bot.name),
+    ],
   );
   await tx.query('insert into bots (agent_id, token_hash, created_at) values ($1, $2, $3)', [
     bot.id,

@@ -7,6 +7,11 @@ import {
   MAX_ACTIVE_BOTS_PER_USER,
 } from '../../../core/protocol/bots.ts';
 import type { Queryable } from '../../db/database.ts';
+import {
+  isAgentNameConflict,
+  isAgentNameTaken,
+  NAME_TAKEN_MESSAGE,
+} from '../../db/stores/agentNames.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { createRateLimiter } from '../../plugins/rateLimiter.ts';
@@ -17,7 +22,6 @@ import {
   findBot,
   freshStartSeq,
   insertBot,
-  isNameTaken,
   listAllBots,
   listOwnedBots,
   newBotId,
@@ -97,20 +101,26 @@ export const botRoutes: FastifyPluginAsync<{
     const userId = request.user?.userId ?? '';
     const id = newBotId();
     const token = newBotToken();
-    await db.transaction(async (tx) => {
-      // The user's row lock serialises their registrations, so the limit holds under concurrency.
-      await tx.query('select id from users where id::text = $1 for update', [userId]);
-      if ((await countActiveBots(tx, userId)) >= MAX_ACTIVE_BOTS_PER_USER) {
-        throw new HttpError(
-          409,
-          `You can have at most ${MAX_ACTIVE_BOTS_PER_USER} active bots; retire one first.`,
-        );
-      }
-      if (await isNameTaken(tx, body.name)) {
-        throw new HttpError(409, 'An agent or bot with this name already exists.');
-      }
-      await insertBot(tx, { ...body, id, ownerId: userId }, hashBotToken(token), new Date(now()));
-    });
+    try {
+      await db.transaction(async (tx) => {
+        // The user's row lock serialises their registrations, so the limit holds under concurrency.
+        await tx.query('select id from users where id::text = $1 for update', [userId]);
+        if ((await countActiveBots(tx, userId)) >= MAX_ACTIVE_BOTS_PER_USER) {
+          throw new HttpError(
+            409,
+            `You can have at most ${MAX_ACTIVE_BOTS_PER_USER} active bots; retire one first.`,
+          );
+        }
+        if (await isAgentNameTaken(tx, body.name, null)) {
+          throw new HttpError(409, NAME_TAKEN_MESSAGE);
+        }
+        await insertBot(tx, { ...body, id, ownerId: userId }, hashBotToken(token), new Date(now()));
+      });
+    } catch (error) {
+      // Several owners registering one name at once: the unique index lets one in.
+      if (isAgentNameConflict(error)) throw new HttpError(409, NAME_TAKEN_MESSAGE);
+      throw error;
+    }
     return reply.code(201).header('cache-control', 'no-store').send({ id, token });
   });
 

@@ -3,6 +3,7 @@ import type {
   createAgentBodySchema,
   UpdateAgentBody,
 } from '../../../core/protocol/customAgents.ts';
+import { nameKey } from '../../../core/text/names.ts';
 import type { Queryable } from '../../db/database.ts';
 
 /** A custom agent to insert: the checked create body, its new id, owner and creation time. */
@@ -11,19 +12,6 @@ export interface NewCustomAgent {
   ownerId: string;
   fields: z.output<typeof createAgentBodySchema>;
   createdAt: Date;
-}
-
-/** Whether another agent than `exceptId` (any agent for null) has this name, regardless of case. */
-export async function isAgentNameTaken(
-  tx: Queryable,
-  name: string,
-  exceptId: string | null,
-): Promise<boolean> {
-  const { rows } = await tx.query(
-    'select 1 from agents where lower(name) = lower($1) and id <> coalesce($2, $3)',
-    [name, exceptId, ''],
-  );
-  return rows.length > 0;
 }
 
 /**
@@ -44,8 +32,9 @@ export async function countActiveAgentsLocked(tx: Queryable, userId: string): Pr
 export async function insertCustomAgent(tx: Queryable, agent: NewCustomAgent): Promise<void> {
   const { fields } = agent;
   await tx.query(
-    `insert into agents (id, name, tagline, traits, kind, owner_id, color, created_at, games)
-     values ($1, $2, $3, $4, 'custom', $5::uuid, $6, $7, $8)`,
+    `insert into agents (id, name, tagline, traits, kind, owner_id, color, created_at, games,
+       name_key)
+     values ($1, $2, $3, $4, 'custom', $5::uuid, $6, $7, $8, $9)`,
     [
       agent.id,
       fields.name,
@@ -55,6 +44,7 @@ export async function insertCustomAgent(tx: Queryable, agent: NewCustomAgent): P
       fields.color,
       agent.createdAt,
       fields.games,
+      nameKey(fields.name),
     ],
   );
 }
@@ -68,7 +58,7 @@ export async function updateCustomAgent(
   await tx.query(
     `update agents set name = coalesce($2, name), tagline = coalesce($3, tagline),
        traits = coalesce($4::jsonb, traits), color = coalesce($5, color),
-       games = coalesce($6::text[], games) where id = $1`,
+       games = coalesce($6::text[], games), name_key = coalesce($7, name_key) where id = $1`,
     [
       agentId,
       changes.name ?? null,
@@ -76,6 +66,7 @@ export async function updateCustomAgent(
       changes.traits ? JSON.stringify(changes.traits) : null,
       changes.color ?? null,
       changes.games ?? null,
+      changes.name === undefined ? null : nameKey(changes.name),
     ],
   );
 }

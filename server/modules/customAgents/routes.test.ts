@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds())('custom agents on %s', (kind) => {
     expect((await create(await newUser(), { name })).statusCode).toBe(201);
     const taken = await create(await newUser(), { name: name.toUpperCase() });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toBe('An agent with this name already exists.');
+    expect(taken.json().error).toBe('An agent or bot with this name already exists.');
     expect((await create(await newUser(), { name: 'HOUSE-A' })).statusCode).toBe(409);
   });
 

@@ -7,6 +7,11 @@ import {
 } from '../../../core/protocol/customAgents.ts';
 import type { Queryable } from '../../db/database.ts';
 import {
+  isAgentNameConflict,
+  isAgentNameTaken,
+  NAME_TAKEN_MESSAGE,
+} from '../../db/stores/agentNames.ts';
+import {
   findOwnedAgentRow,
   listOwnedAgents,
   newCustomAgentId,
@@ -18,20 +23,14 @@ import { HttpError } from '../../plugins/errors.ts';
 import {
   countActiveAgentsLocked,
   insertCustomAgent,
-  isAgentNameTaken,
   retireAgent,
   updateCustomAgent,
 } from './customAgentStore.ts';
 
 const paramsSchema = z.object({ id: z.string().min(1).max(64) });
 
-const isUniqueViolation = (error: unknown): boolean =>
-  (error as { code?: unknown } | null)?.code === '23505';
-
 async function assertNameFree(tx: Queryable, name: string, exceptId: string | null) {
-  if (await isAgentNameTaken(tx, name, exceptId)) {
-    throw new HttpError(409, 'An agent with this name already exists.');
-  }
+  if (await isAgentNameTaken(tx, name, exceptId)) throw new HttpError(409, NAME_TAKEN_MESSAGE);
 }
 
 /** The agent for a change by its owner or an admin; 404, 403 or 409 otherwise. */
@@ -79,8 +78,7 @@ export const customAgentRoutes: FastifyPluginAsync = async (app) => {
         });
       });
     } catch (error) {
-      if (isUniqueViolation(error))
-        throw new HttpError(409, 'An agent with this name already exists.');
+      if (isAgentNameConflict(error)) throw new HttpError(409, NAME_TAKEN_MESSAGE);
       throw error;
     }
     const created = await findOwnedAgentRow(db, id);
@@ -100,8 +98,7 @@ export const customAgentRoutes: FastifyPluginAsync = async (app) => {
       const updated = await findOwnedAgentRow(db, id);
       return updated ? toOwnedAgent(updated) : null;
     } catch (error) {
-      if (isUniqueViolation(error))
-        throw new HttpError(409, 'An agent with this name already exists.');
+      if (isAgentNameConflict(error)) throw new HttpError(409, NAME_TAKEN_MESSAGE);
       throw error;
     }
   });
