@@ -71,14 +71,14 @@ export function postBet(app: FastifyInstance, cookie: string, body: unknown) {
 }
 
 /**
- * Inserts an agent owned by `ownerId` playing Connect Four: a bot (online from `onlineUntil`'s
- * point of view, with a token) or a custom agent. Returns its id.
+ * Inserts an agent owned by `ownerId` playing Connect Four: a custom agent, or a bot with a token,
+ * online until `onlineUntil` (offline without it). Returns its id.
  */
 export async function insertOwnedAgent(
   db: Queryable,
   ownerId: string,
   kind: 'bot' | 'custom',
-  onlineUntil: Date = new Date(Date.now() + 60_000),
+  onlineUntil: Date | null = null,
 ): Promise<string> {
   const id = `${kind}-${randomUUID()}`;
   const traits = JSON.stringify({ skill: 1, style: 'balanced', risk: 0, thinkTimeMs: 100 });

@@ -36,6 +36,8 @@ export interface MatchRunnerOptions {
   onMatchEnd?: MatchEndHook;
   /** BOT_MOVE_TIMEOUT_MS: how long a bot has for each move before it loses on time. */
   botMoveTimeoutMs?: number;
+  /** BOT_MATCHES_MAX: at most this many matches with a bot seated, announced or live, at once. */
+  botMatchesMax?: number;
   leaseMs?: number;
   sweepMs?: number;
   scheduler?: Scheduler;
@@ -82,6 +84,8 @@ export class MatchRunner {
       ...options,
       games: options.games ?? GAME_IDS,
       moveTimeoutMs: this.botMoveTimeoutMs,
+      // BOT_MATCHES_MAX's default.
+      botMatchesMax: options.botMatchesMax ?? 8,
       scheduler: this.scheduler,
       random: this.random,
       newMatch: (game, firstId, secondId) => this.newMatch(game, firstId, secondId),
