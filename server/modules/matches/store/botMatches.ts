@@ -36,10 +36,12 @@ export async function ownersOf(db: Queryable, agentIds: string[]): Promise<Map<s
   return new Map(rows.map((row) => [row.id, row.owner]));
 }
 
-/** What `createBotMatch` did: created the match, or why not. */
+/**
+ * What `createBotMatch` did: created the match, or why not (busy: a bot has a match already;
+ * full: `botMatchesMax` reached; same-owner: both agents are one owner's; no-agent: one is gone).
+ */
 export type BotMatchOutcome =
   | { matchId: string }
-  /** busy: a bot of it has a match; full: `botMatchesMax` reached; same-owner: one owner's two. */
   | { refused: 'busy' | 'full' | 'same-owner' | 'no-agent' };
 
 /**
