@@ -17,12 +17,12 @@ describe.each(testDatabaseKinds())('bot pairing on %s', (kind) => {
     setTimeout: () => null,
     clearTimeout: () => {},
   };
-  const runner = (ownerId: string, botMatchesMax = 8) =>
+  const runner = (ownerId: string, botMatchesMax = 8, liveMatches = 0) =>
     new MatchRunner({
       db: t.db,
       decider: pool,
       ownerId,
-      liveMatches: 0,
+      liveMatches,
       games: ['connect4'],
       moveDelayMs: 0,
       botMatchesMax,
@@ -78,6 +78,31 @@ describe.each(testDatabaseKinds())('bot pairing on %s', (kind) => {
     expect(matches).toHaveLength(1);
     expect(matches[0]).toContain(theirs);
     expect(mine.filter((id) => matches[0]?.includes(id))).toHaveLength(1);
+  });
+
+  it('never seats two custom agents of one owner in the live matches either', async () => {
+    const [owner = '', other = ''] = await users(2);
+    const mine = [
+      await insertOwnedAgent(t.db, owner, 'custom'),
+      await insertOwnedAgent(t.db, owner, 'custom'),
+    ];
+    const live = async () => {
+      const { rows } = await t.db.query<{ first: string; second: string }>(
+        `select first_agent_id as first, second_agent_id as second from matches
+         where status in ('scheduled', 'live')`,
+      );
+      return rows.map((row) => [row.first, row.second]);
+    };
+    await runner('pairing-live', 8, 2).sweep();
+    expect(await live()).toEqual([]);
+    const theirs = await insertOwnedAgent(t.db, other, 'custom');
+    await runner('pairing-live', 8, 2).sweep();
+    const matches = await live();
+    expect(matches).toHaveLength(2);
+    for (const seats of matches) {
+      expect(seats).toContain(theirs);
+      expect(mine.filter((id) => seats.includes(id))).toHaveLength(1);
+    }
   });
 
   it('refuses, under the creation lock, a match between two agents of one owner', async () => {

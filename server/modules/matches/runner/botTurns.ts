@@ -2,7 +2,8 @@ import type { GameId } from '../../../../core/games/gameIds.ts';
 import type { Database } from '../../../db/database.ts';
 import type { AgentRow } from '../../../db/stores/agentStore.ts';
 import { BOT_EVENTS_KEEP_MS, pruneBotEvents } from '../../../events/botEvents.ts';
-import { createBotMatch, type IdleBot, listIdleBots, ownersOf } from '../store/botMatches.ts';
+import { type AgentOwners, sameOwner } from '../store/agentOwners.ts';
+import { createBotMatch, type IdleBot, listIdleBots } from '../store/botMatches.ts';
 import { forfeitIfLate } from '../store/botMoves.ts';
 import type { MatchEndHook } from '../store/matchEnd.ts';
 import type { NewMatch } from '../store/matchWriter.ts';
@@ -52,15 +53,10 @@ export class BotTurns {
    * game it plays (among the games this runner runs), against another idle bot or an agent of that
    * game with another owner, seats drawn.
    */
-  async startMatches(agents: AgentRow[], leaseUntil: Date): Promise<void> {
+  async startMatches(agents: AgentRow[], owners: AgentOwners, leaseUntil: Date): Promise<void> {
     const { db, scheduler, random } = this.options;
     await this.pruneEvents();
     const idle = await listIdleBots(db, new Date(scheduler.now()));
-    if (idle.length === 0) return;
-    const owners = await ownersOf(
-      db,
-      agents.filter((agent) => agent.kind !== 'builtin').map((agent) => agent.id),
-    );
     const taken = new Set<string>();
     for (const bot of idle) {
       if (taken.has(bot.id)) continue;
@@ -161,7 +157,7 @@ export class BotTurns {
 
 /**
  * Who a bot may meet in `game`: agents that play it, bots only while idle and untaken, and never
- * an agent of the bot's own owner (`owners`: agent id to owner id).
+ * an agent of the bot's own owner.
  */
 function opponentsFor(
   bot: IdleBot,
@@ -169,13 +165,12 @@ function opponentsFor(
   agents: AgentRow[],
   idle: IdleBot[],
   taken: Set<string>,
-  owners: Map<string, string>,
+  owners: AgentOwners,
 ): string[] {
   const idleIds = new Set(idle.map((other) => other.id));
-  const botOwner = owners.get(bot.id);
   return agents
     .filter((agent) => agent.id !== bot.id && agent.games.includes(game) && !taken.has(agent.id))
-    .filter((agent) => botOwner === undefined || owners.get(agent.id) !== botOwner)
+    .filter((agent) => !sameOwner(owners, bot.id, agent.id))
     .filter((agent) => agent.kind !== 'bot' || idleIds.has(agent.id))
     .map((agent) => agent.id);
 }

@@ -27,15 +27,6 @@ export async function listIdleBots(db: Queryable, now: Date): Promise<IdleBot[]>
   return rows.map((row) => ({ id: row.id, games: row.games.filter(isGameId) }));
 }
 
-/** Agents' owners by agent id, for those of `agentIds` that have one (bots and custom agents). */
-export async function ownersOf(db: Queryable, agentIds: string[]): Promise<Map<string, string>> {
-  const { rows } = await db.query<{ id: string; owner: string }>(
-    'select id, owner_id::text as owner from agents where id = any($1::text[]) and owner_id is not null',
-    [agentIds],
-  );
-  return new Map(rows.map((row) => [row.id, row.owner]));
-}
-
 /**
  * What `createBotMatch` did: created the match, or why not (busy: a bot has a match already;
  * full: `botMatchesMax` reached; same-owner: both agents are one owner's; no-agent: one is gone).
