@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       BETTING_WINDOW_MS: 30_000,
       BET_COMMISSION_PCT: 5,
       CLIENT_DIR: 'dist/client',
+      BOT_MATCHES_MAX: 8,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.RPC_URL).toEqual([]);
@@ -79,6 +80,7 @@ describe('loadConfig', () => {
         RPC_URL: 'not a url',
         LIVE_MATCHES: '-1',
         BET_COMMISSION_PCT: '101',
+        BOT_MATCHES_MAX: 'many',
       });
     } catch (error) {
       caught = error;
@@ -94,6 +96,7 @@ describe('loadConfig', () => {
         'RPC_URL.0',
         'LIVE_MATCHES',
         'BET_COMMISSION_PCT',
+        'BOT_MATCHES_MAX',
       ]),
     );
     expect((caught as ConfigError).message).toContain('PORT');

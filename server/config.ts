@@ -68,6 +68,8 @@ const envSchema = z.object({
   // How long a bot has for each move before it loses on time.
   BOT_MOVE_TIMEOUT_MS: integer(10_000, 100, 600_000),
   BOT_MOVE_RATE_LIMIT_PER_MINUTE: integer(600, 1, 100_000),
+  // Matches with a bot seated, announced or live, platform-wide: bots beyond it wait their turn.
+  BOT_MATCHES_MAX: integer(8, 0, 1000),
   // How often a bot's event stream gets a heartbeat (and its bot stays marked online).
   BOT_HEARTBEAT_MS: integer(15_000, 100, 120_000),
 });

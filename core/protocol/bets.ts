@@ -38,9 +38,21 @@ export const betSchema = z.object({
 /** Reply of `POST /api/bets`: the bet and the balance after it. */
 export const placeBetResponseSchema = z.object({ bet: betSchema, balance: pointsSchema });
 
+/** Why the owner of a seated agent may not bet on its match: the server's 409 and the panel say it. */
+export const OWN_AGENT_PLAYS =
+  'You own an agent in this match, so you cannot bet on it: its result is in your hands.';
+
+/**
+ * Reply of `GET /api/bets`: the user's own bets and, when the query names a match, whether an
+ * agent of theirs plays in it (then they cannot bet on it, and the betting panel says so).
+ */
+export const myBetsSchema = z.object({ items: z.array(betSchema), ownAgentPlays: z.boolean() });
+
 /** @see betSchema */
 export type Bet = z.infer<typeof betSchema>;
 /** @see placeBetBodySchema */
 export type PlaceBetBody = z.infer<typeof placeBetBodySchema>;
 /** @see placeBetResponseSchema */
 export type PlaceBetResponse = z.infer<typeof placeBetResponseSchema>;
+/** @see myBetsSchema */
+export type MyBets = z.infer<typeof myBetsSchema>;

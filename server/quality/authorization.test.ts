@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '../plugins/routeList.ts';
 import { testDatabaseKinds } from '../testing/testDatabase.ts';
-import { json, MATRIX } from './authorizationMatrix.ts';
+import { json, MATRIX, OWN_AGENT_BETS } from './authorizationMatrix.ts';
 import { createQualityFixture, type QualityFixture, ROLES } from './qualityFixture.ts';
 
 describe.each(testDatabaseKinds())('authorisation matrix (%s)', (kind) => {
@@ -21,14 +21,19 @@ describe.each(testDatabaseKinds())('authorisation matrix (%s)', (kind) => {
     expect(Object.keys(MATRIX).sort()).toEqual(f.app.routeList.map(routeKey).sort());
   });
 
-  it.each(Object.entries(MATRIX))('%s', async (key, row) => {
-    const actual: number[] = [];
-    for (const role of ROLES) {
-      const response = await f.app.inject(await row.request({ f, role, cookie: f.cookies[role] }));
-      actual.push(response.statusCode);
-    }
-    expect(actual, key).toEqual(row.expected);
-  });
+  it.each([...Object.entries(MATRIX), ...Object.entries(OWN_AGENT_BETS)])(
+    '%s',
+    async (key, row) => {
+      const actual: number[] = [];
+      for (const role of ROLES) {
+        const response = await f.app.inject(
+          await row.request({ f, role, cookie: f.cookies[role] }),
+        );
+        actual.push(response.statusCode);
+      }
+      expect(actual, key).toEqual(row.expected);
+    },
+  );
 
   it('never lets a request name someone else as owner: a random agent id is 404 for everyone', async () => {
     for (const role of ROLES) {

@@ -16,7 +16,7 @@ export interface FuzzSpec {
 
 const agentIds = (f: QualityFixture) => [f.agentId, ...f.houseAgents];
 const userIds = (f: QualityFixture) => Object.values(f.userIds);
-const matchIds = (f: QualityFixture) => [f.scheduledMatchId, f.finishedMatchId];
+const matchIds = (f: QualityFixture) => [f.scheduledMatchId, f.ownerMatchId, f.finishedMatchId];
 
 /**
  * One entry per route. Ids that would let a bodiless request succeed (the announced match for
@@ -51,9 +51,10 @@ export const FUZZ: Record<string, FuzzSpec> = {
   'GET /auth/logout': { roles: ['visitor'] },
   'GET /api/me': {},
   'GET /api/admin/users': {},
+  // On the match the owner's agent plays: the owner's cookie meets the ownership check too.
   'POST /api/bets': {
     body: (f) => ({
-      matchId: f.scheduledMatchId,
+      matchId: f.ownerMatchId,
       side: 'first',
       amount: 5,
       idempotencyKey: 'fuzz-key-0001',

@@ -11,7 +11,10 @@ export type Role = 'visitor' | 'user' | 'owner' | 'admin';
 /** The roles in table order. */
 export const ROLES: readonly Role[] = ['visitor', 'user', 'owner', 'admin'];
 
-/** A seeded app: three signed-in wallets, a custom agent, an announced and a finished match. */
+/**
+ * A seeded app: three signed-in wallets, a custom agent, two announced matches (one with that agent
+ * seated) and a finished one.
+ */
 export interface QualityFixture extends TestApp {
   wallets: Record<Exclude<Role, 'visitor'>, LocalAccount>;
   /** A session cookie per role (empty for the visitor). */
@@ -22,6 +25,8 @@ export interface QualityFixture extends TestApp {
   houseAgents: [string, string];
   /** Taking bets; its event stream would stay open. */
   scheduledMatchId: string;
+  /** Taking bets, with the owner's custom agent seated: the owner may not bet on it. */
+  ownerMatchId: string;
   /** Over: its event stream replays and ends. */
   finishedMatchId: string;
 }
@@ -86,6 +91,7 @@ export async function createQualityFixture(kind: 'pglite' | 'postgres'): Promise
   const houseAgents = await insertHouseAgents(t.db);
   const agentId = await createAgent(t.app, cookies.owner, 'Fixture Bot');
   const scheduledMatchId = await insertMatch(t.db, houseAgents, 'scheduled');
+  const ownerMatchId = await insertMatch(t.db, [agentId, houseAgents[1]], 'scheduled');
   const finishedMatchId = await insertMatch(t.db, houseAgents, 'live');
   await endMatch(t.db, finishedMatchId, 'draw');
   return {
@@ -96,6 +102,7 @@ export async function createQualityFixture(kind: 'pglite' | 'postgres'): Promise
     agentId,
     houseAgents,
     scheduledMatchId,
+    ownerMatchId,
     finishedMatchId,
   };
 }

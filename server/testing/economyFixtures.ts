@@ -69,3 +69,28 @@ export function postBet(app: FastifyInstance, cookie: string, body: unknown) {
     payload: JSON.stringify(body),
   });
 }
+
+/**
+ * Inserts an agent owned by `ownerId` playing Connect Four: a custom agent, or a bot with a token,
+ * online until `onlineUntil` (offline without it). Returns its id.
+ */
+export async function insertOwnedAgent(
+  db: Queryable,
+  ownerId: string,
+  kind: 'bot' | 'custom',
+  onlineUntil: Date | null = null,
+): Promise<string> {
+  const id = `${kind}-${randomUUID()}`;
+  const traits = JSON.stringify({ skill: 1, style: 'balanced', risk: 0, thinkTimeMs: 100 });
+  await db.query(
+    `insert into agents (id, name, traits, kind, owner_id) values ($1, $1, $2, $3, $4::uuid)`,
+    [id, traits, kind, ownerId],
+  );
+  if (kind === 'bot') {
+    await db.query(
+      `insert into bots (agent_id, token_hash, online_until, created_at) values ($1, $2, $3, now())`,
+      [id, randomUUID(), onlineUntil],
+    );
+  }
+  return id;
+}

@@ -3,6 +3,7 @@ import { ledgerHealth } from '../../db/stores/ledgerHealth.ts';
 import {
   insertHouseAgents,
   insertMatch,
+  insertOwnedAgent,
   postBet,
   signInUsers,
 } from '../../testing/economyFixtures.ts';
@@ -123,5 +124,62 @@ describe.each(testDatabaseKinds())('POST /api/bets on %s', (kind) => {
       headers: { cookie },
     });
     expect(response.json().items).toHaveLength(1);
+  });
+
+  it('refuses an owner a bet on a match their bot or custom agent plays, and says so', async () => {
+    const [owner, other] = await signInUsers(t.app, 2);
+    if (!owner || !other) throw new Error('two users expected');
+    const bot = await insertOwnedAgent(t.db, owner.userId, 'bot');
+    const custom = await insertOwnedAgent(t.db, owner.userId, 'custom');
+    for (const seats of [
+      [agents[0], bot],
+      [custom, agents[1]],
+    ] as const) {
+      const match = await insertMatch(t.db, seats);
+      // Backing either side is refused: an owner could throw the match or carry it.
+      for (const side of ['first', 'second', 'draw']) {
+        const response = await postBet(t.app, owner.cookie, {
+          matchId: match,
+          side,
+          amount: 500,
+          idempotencyKey: `key-${side}-${match}`,
+        });
+        expect(response.statusCode).toBe(409);
+        expect(response.json().error).toBe(
+          'You own an agent in this match, so you cannot bet on it: its result is in your hands.',
+        );
+      }
+      const mine = await t.app.inject({
+        method: 'GET',
+        url: `/api/bets?matchId=${match}`,
+        headers: { cookie: owner.cookie },
+      });
+      expect(mine.json()).toEqual({ items: [], ownAgentPlays: true });
+      // Anyone else bets as usual, and is told nothing stands in the way.
+      const theirs = await postBet(t.app, other.cookie, {
+        matchId: match,
+        side: 'first',
+        amount: 500,
+        idempotencyKey: `key-other-${match}`,
+      });
+      expect(theirs.statusCode).toBe(201);
+      const otherMine = await t.app.inject({
+        method: 'GET',
+        url: `/api/bets?matchId=${match}`,
+        headers: { cookie: other.cookie },
+      });
+      expect(otherMine.json().ownAgentPlays).toBe(false);
+    }
+    const { rows } = await t.db.query(
+      'select count(*)::int as count from bets where user_id = $1::uuid',
+      [owner.userId],
+    );
+    expect(rows[0]).toEqual({ count: 0 });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: owner.cookie },
+    });
+    expect(me.json().userInfo.balance).toBe(1000);
   });
 });

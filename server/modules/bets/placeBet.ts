@@ -1,8 +1,9 @@
-import type { Bet, PlaceBetBody } from '../../../core/protocol/bets.ts';
+import { type Bet, OWN_AGENT_PLAYS, type PlaceBetBody } from '../../../core/protocol/bets.ts';
 import type { Database } from '../../db/database.ts';
 import { BET_COLUMNS, toBet } from '../../db/stores/betRows.ts';
 import { changeUserBalance, InsufficientBalanceError } from '../../db/stores/ledgerWriter.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { ownAgentPlays } from './ownAgentPlays.ts';
 
 /** A placed bet, the balance after it, and whether this request created it. */
 export interface PlacedBet {
@@ -14,7 +15,8 @@ export interface PlacedBet {
 /**
  * Places a bet in one transaction: the match row is share-locked (its first move waits for us,
  * and we for it), then the user's row; a bet with the same idempotency key answers as it is.
- * The stake leaves the balance through a ledger row; any failure changes nothing.
+ * The stake leaves the balance through a ledger row; any failure changes nothing. An owner of an
+ * agent seated in the match is refused (409): they could throw it.
  */
 export async function placeBet(
   db: Database,
@@ -44,6 +46,8 @@ export async function placeBet(
     if (match.status !== 'scheduled' || match.moves !== '') {
       throw new HttpError(409, 'Betting on this match is closed.');
     }
+    // An owner could throw the match through their agent: their agent's matches take no bet of theirs.
+    if (await ownAgentPlays(tx, userId, body.matchId)) throw new HttpError(409, OWN_AGENT_PLAYS);
     const { rows: inserted } = await tx.query(
       `insert into bets as b (user_id, match_id, side, amount, idempotency_key, placed_at)
        values ($1::uuid, $2, $3, $4::bigint, $5, $6) returning ${BET_COLUMNS}`,

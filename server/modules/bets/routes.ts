@@ -1,11 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { type PlaceBetResponse, placeBetBodySchema } from '../../../core/protocol/bets.ts';
+import {
+  type MyBets,
+  type PlaceBetResponse,
+  placeBetBodySchema,
+} from '../../../core/protocol/bets.ts';
 import { listUserBets } from '../../db/stores/betRows.ts';
 import { MATCH_CHANNEL, type MatchNotification } from '../../events/matchChannel.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { matchPools } from './matchPools.ts';
+import { ownAgentPlays } from './ownAgentPlays.ts';
 import { placeBet } from './placeBet.ts';
 import { settleUnsettledMatches } from './settleMatch.ts';
 
@@ -13,7 +18,8 @@ const matchParamsSchema = z.object({ id: z.string().min(1).max(64) });
 const myBetsQuerySchema = z.object({ matchId: z.string().min(1).max(64).optional() });
 
 /**
- * `POST /api/bets` (201 new, 200 when the idempotency key was seen), `GET /api/bets` (own bets),
+ * `POST /api/bets` (201 new, 200 when the idempotency key was seen; 409 to an owner of a seated
+ * agent), `GET /api/bets` (own bets, and whether the user's agent plays the match asked about),
  * `GET /api/matches/:id/pools` (public). At start-up, settles matches left unsettled.
  */
 export const betRoutes: FastifyPluginAsync = async (app) => {
@@ -40,9 +46,14 @@ export const betRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/bets', { preHandler: requireUser }, async (request, reply) => {
     const { matchId } = myBetsQuerySchema.parse(request.query);
-    const items = await listUserBets(db, request.user?.userId ?? '', matchId ?? null);
+    const userId = request.user?.userId ?? '';
+    const items = await listUserBets(db, userId, matchId ?? null);
     reply.header('cache-control', 'no-store');
-    return { items };
+    const response: MyBets = {
+      items,
+      ownAgentPlays: matchId ? await ownAgentPlays(db, userId, matchId) : false,
+    };
+    return response;
   });
 
   app.get('/api/matches/:id/pools', async (request, reply) => {

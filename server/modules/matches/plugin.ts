@@ -42,6 +42,7 @@ export const matchesModule: FastifyPluginAsync<{
     moveDelayMs: config.MOVE_DELAY_MS,
     bettingWindowMs: config.BETTING_WINDOW_MS,
     botMoveTimeoutMs: config.BOT_MOVE_TIMEOUT_MS,
+    botMatchesMax: config.BOT_MATCHES_MAX,
     onMatchEnd,
     scheduler: { ...systemScheduler, now },
   });

@@ -2,6 +2,7 @@ import type { GameId } from '../../../../core/games/gameIds.ts';
 import type { Database } from '../../../db/database.ts';
 import type { AgentRow } from '../../../db/stores/agentStore.ts';
 import { BOT_EVENTS_KEEP_MS, pruneBotEvents } from '../../../events/botEvents.ts';
+import { type AgentOwners, sameOwner } from '../store/agentOwners.ts';
 import { createBotMatch, type IdleBot, listIdleBots } from '../store/botMatches.ts';
 import { forfeitIfLate } from '../store/botMoves.ts';
 import type { MatchEndHook } from '../store/matchEnd.ts';
@@ -17,6 +18,8 @@ export interface BotTurnsOptions {
   moveDelayMs: number;
   /** BOT_MOVE_TIMEOUT_MS: how long a bot has for each move before it loses on time. */
   moveTimeoutMs: number;
+  /** BOT_MATCHES_MAX: at most this many matches with a bot seated, announced or live, at once. */
+  botMatchesMax: number;
   onMatchEnd?: MatchEndHook;
   scheduler: Scheduler;
   /** Uniform in [0, 1): picks games, opponents and seats. */
@@ -46,10 +49,11 @@ export class BotTurns {
   constructor(private readonly options: BotTurnsOptions) {}
 
   /**
-   * Gives every idle online bot a match, on top of the live target: a game it plays (among the
-   * games this runner runs), against another idle bot or an agent of that game, seats drawn.
+   * Gives every idle online bot a match, on top of the live target and up to BOT_MATCHES_MAX: a
+   * game it plays (among the games this runner runs), against another idle bot or an agent of that
+   * game with another owner, seats drawn.
    */
-  async startMatches(agents: AgentRow[], leaseUntil: Date): Promise<void> {
+  async startMatches(agents: AgentRow[], owners: AgentOwners, leaseUntil: Date): Promise<void> {
     const { db, scheduler, random } = this.options;
     await this.pruneEvents();
     const idle = await listIdleBots(db, new Date(scheduler.now()));
@@ -59,11 +63,11 @@ export class BotTurns {
       const games = bot.games.filter((game) => this.options.games.includes(game));
       if (games.length === 0) continue;
       const game = games[Math.floor(random() * games.length)]!;
-      const opponents = opponentsFor(bot, game, agents, idle, taken);
+      const opponents = opponentsFor(bot, game, agents, idle, taken, owners);
       if (opponents.length === 0) continue;
       const opponent = opponents[Math.floor(random() * opponents.length)]!;
       const botFirst = random() < 0.5;
-      const id = await createBotMatch(
+      const outcome = await createBotMatch(
         db,
         {
           ...this.options.newMatch(
@@ -72,13 +76,17 @@ export class BotTurns {
             botFirst ? opponent : bot.id,
           ),
           moveTimeoutMs: this.options.moveTimeoutMs,
+          botMatchesMax: this.options.botMatchesMax,
         },
         new Date(scheduler.now()),
         leaseUntil,
       );
-      if (!id) continue;
+      if ('refused' in outcome) {
+        if (outcome.refused === 'full') return;
+        continue;
+      }
       taken.add(bot.id).add(opponent);
-      this.options.adopt(id);
+      this.options.adopt(outcome.matchId);
     }
   }
 
@@ -147,17 +155,22 @@ export class BotTurns {
   }
 }
 
-/** Who a bot may meet in `game`: agents that play it, bots only while idle and untaken. */
+/**
+ * Who a bot may meet in `game`: agents that play it, bots only while idle and untaken, and never
+ * an agent of the bot's own owner.
+ */
 function opponentsFor(
   bot: IdleBot,
   game: GameId,
   agents: AgentRow[],
   idle: IdleBot[],
   taken: Set<string>,
+  owners: AgentOwners,
 ): string[] {
   const idleIds = new Set(idle.map((other) => other.id));
   return agents
     .filter((agent) => agent.id !== bot.id && agent.games.includes(game) && !taken.has(agent.id))
+    .filter((agent) => !sameOwner(owners, bot.id, agent.id))
     .filter((agent) => agent.kind !== 'bot' || idleIds.has(agent.id))
     .map((agent) => agent.id);
 }

@@ -5,6 +5,7 @@ import { replay } from '../../../../core/games/replay.ts';
 import type { Database } from '../../../db/database.ts';
 import { schedulableAgentIds } from '../../../db/stores/agentOwnership.ts';
 import { type AgentRow, listAgentRows } from '../../../db/stores/agentStore.ts';
+import { type AgentOwners, ownersOf, sameOwner } from '../store/agentOwners.ts';
 import type { MatchEndHook } from '../store/matchEnd.ts';
 import { findMatch } from '../store/matchStore.ts';
 import {
@@ -36,6 +37,8 @@ export interface MatchRunnerOptions {
   onMatchEnd?: MatchEndHook;
   /** BOT_MOVE_TIMEOUT_MS: how long a bot has for each move before it loses on time. */
   botMoveTimeoutMs?: number;
+  /** BOT_MATCHES_MAX: at most this many matches with a bot seated, announced or live, at once. */
+  botMatchesMax?: number;
   leaseMs?: number;
   sweepMs?: number;
   scheduler?: Scheduler;
@@ -82,6 +85,8 @@ export class MatchRunner {
       ...options,
       games: options.games ?? GAME_IDS,
       moveTimeoutMs: this.botMoveTimeoutMs,
+      // BOT_MATCHES_MAX's default.
+      botMatchesMax: options.botMatchesMax ?? 8,
       scheduler: this.scheduler,
       random: this.random,
       newMatch: (game, firstId, secondId) => this.newMatch(game, firstId, secondId),
@@ -124,14 +129,18 @@ export class MatchRunner {
     // Hidden and retired agents are never paired.
     const schedulable = await schedulableAgentIds(db);
     const everyAgent = (await listAgentRows(db)).filter((agent) => schedulable.has(agent.id));
+    const owners = await ownersOf(
+      db,
+      everyAgent.filter((agent) => agent.kind !== 'builtin').map((agent) => agent.id),
+    );
     for (const game of this.options.games ?? GAME_IDS) {
       // Bots are seated only by the bot pairing: while online, and told of the match.
       const agents = everyAgent.filter(
         (agent) => agent.kind !== 'bot' && agent.games.includes(game),
       );
-      await this.startMatches(game, agents, leaseUntil);
+      await this.startMatches(game, agents, owners, leaseUntil);
     }
-    await this.bots.startMatches(everyAgent, leaseUntil);
+    await this.bots.startMatches(everyAgent, owners, leaseUntil);
   }
 
   /**
@@ -145,14 +154,29 @@ export class MatchRunner {
     this.scheduleMove(matchId, this.options.moveDelayMs);
   }
 
-  /** Starts matches of one game among `agents` until the game has its live target. */
-  private async startMatches(game: GameId, agents: AgentRow[], leaseUntil: Date): Promise<void> {
+  /**
+   * Starts matches of one game among `agents` until the game has its live target; two agents of
+   * one owner never meet.
+   */
+  private async startMatches(
+    game: GameId,
+    agents: AgentRow[],
+    owners: AgentOwners,
+    leaseUntil: Date,
+  ): Promise<void> {
     while (agents.length >= 2) {
-      const first = Math.floor(this.random() * agents.length);
-      const second = (first + 1 + Math.floor(this.random() * (agents.length - 1))) % agents.length;
+      const firstIndex = Math.floor(this.random() * agents.length);
+      const first = agents[firstIndex]!;
+      // The others from the one after `first` on: with no owner in the way, the draw picks whom
+      // it always picked. None left means every agent is `first`'s owner's: no pair exists.
+      const rivals = [...agents.slice(firstIndex + 1), ...agents.slice(0, firstIndex)].filter(
+        (agent) => !sameOwner(owners, first.id, agent.id),
+      );
+      if (rivals.length === 0) break;
+      const second = rivals[Math.floor(this.random() * rivals.length)]!;
       const id = await createMatchIfBelowTarget(
         this.options.db,
-        this.newMatch(game, agents[first]!.id, agents[second]!.id),
+        this.newMatch(game, first.id, second.id),
         this.options.liveMatches,
         new Date(this.scheduler.now()),
         leaseUntil,

@@ -28,24 +28,46 @@ export async function listIdleBots(db: Queryable, now: Date): Promise<IdleBot[]>
 }
 
 /**
- * Creates a match with at least one bot seated, if each bot in it is still idle (checked under
- * the lock that serialises match creation, so a bot never gets two matches at once), and tells
- * the bots. Bot matches come on top of LIVE_MATCHES: every online bot gets a game.
+ * What `createBotMatch` did: created the match, or why not (busy: a bot has a match already;
+ * full: `botMatchesMax` reached; same-owner: both agents are one owner's; no-agent: one is gone).
+ */
+export type BotMatchOutcome =
+  | { matchId: string }
+  | { refused: 'busy' | 'full' | 'same-owner' | 'no-agent' };
+
+/**
+ * Creates a match with at least one bot seated, if each bot in it is still idle, the two agents
+ * have different owners (else an owner could throw one side for the other's bettors, or farm
+ * ratings), and fewer than `botMatchesMax` matches with a bot seated are announced or live. All
+ * of it is checked under the lock that serialises match creation, so a bot never gets two matches
+ * at once and no two processes together exceed the cap. Tells the bots. Bot matches come on top
+ * of LIVE_MATCHES, up to BOT_MATCHES_MAX.
  */
 export async function createBotMatch(
   db: Database,
-  input: NewMatch & { moveTimeoutMs: number },
+  input: NewMatch & { moveTimeoutMs: number; botMatchesMax: number },
   now: Date,
   leaseUntil: Date,
-): Promise<string | null> {
+): Promise<BotMatchOutcome> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [CREATE_LOCK_KEY]);
     const { rows: busy } = await tx.query(
       `select 1 from bots b where b.agent_id in ($1, $2) and ${BUSY}`,
       [input.firstId, input.secondId],
     );
-    if (busy.length > 0) return null;
-    if (!(await insertMatch(tx, input, now, leaseUntil))) return null;
+    if (busy.length > 0) return { refused: 'busy' };
+    const { rows: sameOwner } = await tx.query(
+      `select 1 from agents a1 join agents a2 on a2.owner_id = a1.owner_id
+       where a1.id = $1 and a2.id = $2`,
+      [input.firstId, input.secondId],
+    );
+    if (sameOwner.length > 0) return { refused: 'same-owner' };
+    const { rows: running } = await tx.query<{ count: number }>(
+      `select count(*)::int as count from matches m where m.status in ('scheduled', 'live')
+         and exists (select 1 from bots b where b.agent_id in (m.first_agent_id, m.second_agent_id))`,
+    );
+    if ((running[0]?.count ?? 0) >= input.botMatchesMax) return { refused: 'full' };
+    if (!(await insertMatch(tx, input, now, leaseUntil))) return { refused: 'no-agent' };
     const seatNames = await tx.query<{ id: string; name: string }>(
       'select id, name from agents where id in ($1, $2)',
       [input.firstId, input.secondId],
@@ -63,6 +85,6 @@ export async function createBotMatch(
         legalMoves: seat.side === 'first' ? rules.legalMoves(rules.initial()) : [],
       };
     });
-    return input.id;
+    return { matchId: input.id };
   });
 }

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { betSchema } from '../../../../core/protocol/bets.ts';
+import { myBetsSchema } from '../../../../core/protocol/bets.ts';
 import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
 import { requestJsonOrNull } from '../../../lib/http/requestJsonOrNull.ts';
 
-const myBetsSchema = z.object({ items: z.array(betSchema) });
-
-/** Query options of the signed-in user's bets on one match; null for a visitor (unasked, or 401). */
+/**
+ * Query options of the signed-in user's bets on one match, and whether an agent of theirs plays
+ * in it; null for a visitor (unasked, or 401).
+ */
 export function myBetsQueryOptions(matchId: string) {
   const url = `/api/bets?matchId=${encodeURIComponent(matchId)}`;
   return queryOptions({

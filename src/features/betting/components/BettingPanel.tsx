@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { BET_SIDES, type BetSide } from '../../../../core/betting/parimutuel.ts';
 import { formatThousands } from '../../../../core/format/balance.ts';
+import { OWN_AGENT_PLAYS } from '../../../../core/protocol/bets.ts';
 import { poolsQueryOptions } from '../../../lib/queries/poolsQueryOptions.ts';
 import { DataTable } from '../../../lib/table/DataTable.tsx';
 import { toast } from '../../../lib/toast.ts';
@@ -30,6 +31,8 @@ export function BettingPanel({
   const myBets = useQuery(myBetsQueryOptions(matchId));
   // A visitor's bets are null: not asked without a sign-in hint, or the server's 401.
   const signedIn = myBets.data != null;
+  // The server refuses such a bet anyway; the panel says so before the owner tries.
+  const ownAgentPlays = myBets.data?.ownAgentPlays === true;
   const settledBets = myBets.data?.items.filter((bet) => bet.status !== 'open').length ?? 0;
   // A settled bet changed the balance: the header reads it from the `me` query.
   useEffect(() => {
@@ -91,7 +94,7 @@ export function BettingPanel({
       <p className="hint">
         Parimutuel: winners share the pool; {commissionPct}% goes to the agents’ owners.
       </p>
-      {open && signedIn ? (
+      {open && signedIn && !ownAgentPlays ? (
         <form className="bet-form" onSubmit={submit}>
           <label>
             Side
@@ -120,6 +123,11 @@ export function BettingPanel({
         </form>
       ) : null}
       {open && !signedIn ? <p>Sign in to bet on this match.</p> : null}
+      {open && ownAgentPlays ? (
+        <p className="hint" data-testid="own-agent-plays">
+          {OWN_AGENT_PLAYS}
+        </p>
+      ) : null}
       {myBets.data?.items.length ? (
         <ul className="my-bets" aria-label="Your bets">
           {myBets.data.items.map((bet) => (

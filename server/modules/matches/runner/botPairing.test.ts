@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { insertOwnedAgent, signInUsers } from '../../../testing/economyFixtures.ts';
+import { createTestApp, type TestApp } from '../../../testing/testApp.ts';
+import { testDatabaseKinds } from '../../../testing/testDatabase.ts';
+import { createBotMatch } from '../store/botMatches.ts';
+import { MatchRunner } from './matchRunner.ts';
+import type { Scheduler } from './scheduler.ts';
+import { DecisionPool } from './workerPool.ts';
+
+// Who the runner seats with whom, and how many bot matches it keeps, on the test clock.
+describe.each(testDatabaseKinds())('bot pairing on %s', (kind) => {
+  let t: TestApp;
+  let pool: DecisionPool;
+  // The runner's timers are never fired: these tests only sweep, no move is played.
+  const scheduler: Scheduler = {
+    now: () => t.clock.now(),
+    setTimeout: () => null,
+    clearTimeout: () => {},
+  };
+  const runner = (ownerId: string, botMatchesMax = 8, liveMatches = 0) =>
+    new MatchRunner({
+      db: t.db,
+      decider: pool,
+      ownerId,
+      liveMatches,
+      games: ['connect4'],
+      moveDelayMs: 0,
+      botMatchesMax,
+      scheduler,
+    });
+  const onlineUntil = () => new Date(t.clock.now() + 60_000);
+  const users = async (count: number) =>
+    (await signInUsers(t.app, count)).map((user) => user.userId);
+  /** Bot matches announced or live, as their pairs of seats. */
+  const botMatches = async () => {
+    const { rows } = await t.db.query<{ first: string; second: string }>(
+      `select first_agent_id as first, second_agent_id as second from matches m
+       where status in ('scheduled', 'live') and exists
+         (select 1 from bots b where b.agent_id in (m.first_agent_id, m.second_agent_id))`,
+    );
+    return rows.map((row) => [row.first, row.second].sort());
+  };
+
+  beforeAll(async () => {
+    pool = new DecisionPool(1);
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t.close();
+    await pool.close();
+  });
+  // Each test starts with no agent a bot could meet and no match going.
+  beforeEach(async () => {
+    await t.db.query(
+      `update matches set status = 'cancelled' where status in ('scheduled', 'live')`,
+    );
+    await t.db.query('update agents set hidden = true');
+  });
+
+  it('never pairs two bots of one owner, nor a bot with its owner’s custom agent', async () => {
+    const [owner = ''] = await users(1);
+    await insertOwnedAgent(t.db, owner, 'bot', onlineUntil());
+    await insertOwnedAgent(t.db, owner, 'bot', onlineUntil());
+    await insertOwnedAgent(t.db, owner, 'custom');
+    await runner('pairing-a').sweep();
+    expect(await botMatches()).toEqual([]);
+  });
+
+  it('pairs a bot of that owner with a third party’s bot instead', async () => {
+    const [owner = '', other = ''] = await users(2);
+    const mine = [
+      await insertOwnedAgent(t.db, owner, 'bot', onlineUntil()),
+      await insertOwnedAgent(t.db, owner, 'bot', onlineUntil()),
+    ];
+    const theirs = await insertOwnedAgent(t.db, other, 'bot', onlineUntil());
+    await runner('pairing-b').sweep();
+    const matches = await botMatches();
+    expect(matches).toHaveLength(1);
+    expect(matches[0]).toContain(theirs);
+    expect(mine.filter((id) => matches[0]?.includes(id))).toHaveLength(1);
+  });
+
+  it('never seats two custom agents of one owner in the live matches either', async () => {
+    const [owner = '', other = ''] = await users(2);
+    const mine = [
+      await insertOwnedAgent(t.db, owner, 'custom'),
+      await insertOwnedAgent(t.db, owner, 'custom'),
+    ];
+    const live = async () => {
+      const { rows } = await t.db.query<{ first: string; second: string }>(
+        `select first_agent_id as first, second_agent_id as second from matches
+         where status in ('scheduled', 'live')`,
+      );
+      return rows.map((row) => [row.first, row.second]);
+    };
+    await runner('pairing-live', 8, 2).sweep();
+    expect(await live()).toEqual([]);
+    const theirs = await insertOwnedAgent(t.db, other, 'custom');
+    await runner('pairing-live', 8, 2).sweep();
+    const matches = await live();
+    expect(matches).toHaveLength(2);
+    for (const seats of matches) {
+      expect(seats).toContain(theirs);
+      expect(mine.filter((id) => seats.includes(id))).toHaveLength(1);
+    }
+  });
+
+  it('refuses, under the creation lock, a match between two agents of one owner', async () => {
+    const [owner = ''] = await users(1);
+    const first = await insertOwnedAgent(t.db, owner, 'bot', onlineUntil());
+    const second = await insertOwnedAgent(t.db, owner, 'custom');
+    const now = new Date(t.clock.now());
+    const outcome = await createBotMatch(
+      t.db,
+      {
+        id: 'same-owner-match',
+        game: 'connect4',
+        firstId: first,
+        secondId: second,
+        seed: 1,
+        owner: 'pairing-c',
+        moveTimeoutMs: 10_000,
+        botMatchesMax: 8,
+      },
+      now,
+      now,
+    );
+    expect(outcome).toEqual({ refused: 'same-owner' });
+    expect(await botMatches()).toEqual([]);
+  });
+
+  it('keeps at most BOT_MATCHES_MAX bot matches across two processes, then seats more as they end', async () => {
+    const owners = await users(10);
+    for (const owner of owners) await insertOwnedAgent(t.db, owner, 'bot', onlineUntil());
+    // Ten bots of ten owners could make five matches; two runners sweeping at once make three.
+    await Promise.all([runner('cap-a', 3).sweep(), runner('cap-b', 3).sweep()]);
+    expect(await botMatches()).toHaveLength(3);
+    await runner('cap-a', 3).sweep();
+    expect(await botMatches()).toHaveLength(3);
+    await t.db.query(
+      `update matches set status = 'cancelled'
+       where id = (select id from matches where status in ('scheduled', 'live') limit 1)`,
+    );
+    await runner('cap-b', 3).sweep();
+    expect(await botMatches()).toHaveLength(3);
+  });
+});
