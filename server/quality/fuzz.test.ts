@@ -172,6 +172,25 @@ describe.each(testDatabaseKinds())('hostile input on every route (%s)', (kind) =
     expect(Object.keys(FUZZ).sort()).toEqual(f.app.routeList.map(routeKey).sort());
   });
 
+  // Each change is rolled back; an update that finds no row in the fixture changes nothing and
+  // fails here too, so the fixture keeps a row in every table the fingerprint reads.
+  it.each([
+    ['a bot', `update bots set suspended_at = now()`],
+    ['a bot event', `update bot_events set payload = '{"changed":true}'`],
+    ['a match move', `update match_moves set move = '5'`],
+    ['a signed-in session', `delete from sessions where user_id is not null`],
+    ['a balance', `update users set balance = balance + 1`],
+  ])('notices in its database fingerprint a change to %s', async (_what, change) => {
+    const rolledBack = new Error('rolled back');
+    const changed = f.db.transaction(async (tx) => {
+      await tx.query(change);
+      expect(await databaseFingerprint(tx)).not.toBe(fingerprint);
+      throw rolledBack;
+    });
+    await expect(changed).rejects.toBe(rolledBack);
+    expect(await databaseFingerprint(f.db)).toBe(fingerprint);
+  });
+
   it('answers 400, not 500, to a NUL character PostgreSQL cannot store (found by this fuzzer)', async () => {
     const byId = await f.app.inject({ url: '/api/matches/%00' });
     expect(byId.statusCode).toBe(400);

@@ -85,7 +85,7 @@ export const FUZZ: Record<string, FuzzSpec> = {
   'DELETE /api/bots/:id': {},
   'GET /api/admin/bots': {},
   'POST /api/admin/bots/:id/suspension': { body: () => ({ suspended: true }) },
-  // Without a bot's token (server/modules/bots/bots.test.ts fuzzes the move with one).
+  // Without a bot's token (server/botMatches.test.ts fuzzes the move with one).
   'GET /api/bot/me': {},
   'GET /api/bot/events': {},
   'POST /api/bot/matches/:id/moves': {

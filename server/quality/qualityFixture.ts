@@ -12,8 +12,9 @@ export type Role = 'visitor' | 'user' | 'owner' | 'admin';
 export const ROLES: readonly Role[] = ['visitor', 'user', 'owner', 'admin'];
 
 /**
- * A seeded app: three signed-in wallets, a custom agent, two announced matches (one with that agent
- * seated) and a finished one.
+ * A seeded app: three signed-in wallets, a custom agent, a bot of a fourth user, two announced
+ * matches (one with that agent seated) and a finished one with a stored move and an event in the
+ * bot's log.
  */
 export interface QualityFixture extends TestApp {
   wallets: Record<Exclude<Role, 'visitor'>, LocalAccount>;
@@ -23,6 +24,8 @@ export interface QualityFixture extends TestApp {
   /** The owner's custom agent. */
   agentId: string;
   houseAgents: [string, string];
+  /** A bot of its own owner (not one of the roles), so every table the fingerprint reads has rows. */
+  botId: string;
   /** Taking bets; its event stream would stay open. */
   scheduledMatchId: string;
   /** Taking bets, with the owner's custom agent seated: the owner may not bet on it. */
@@ -64,6 +67,14 @@ export async function createAgent(app: FastifyInstance, cookie: string, name: st
   return (response.json() as { id: string }).id;
 }
 
+const FIXTURE_TRACE = {
+  candidates: [{ move: '4', score: 0 }],
+  depth: 1,
+  nodes: 1,
+  chosen: '4',
+  reason: 'centre',
+};
+
 async function userIdOf(app: FastifyInstance, cookie: string): Promise<string> {
   const me = await send(app, 'GET', '/api/me', cookie);
   return (me.json() as { userId: string }).userId;
@@ -92,8 +103,23 @@ export async function createQualityFixture(kind: 'pglite' | 'postgres'): Promise
   const agentId = await createAgent(t.app, cookies.owner, 'Fixture Bot');
   const scheduledMatchId = await insertMatch(t.db, houseAgents, 'scheduled');
   const ownerMatchId = await insertMatch(t.db, [agentId, houseAgents[1]], 'scheduled');
-  const finishedMatchId = await insertMatch(t.db, houseAgents, 'live');
+  const finishedMatchId = await insertMatch(t.db, houseAgents, 'live', '4');
+  await t.db.query(
+    `insert into match_moves (match_id, ply, move, agent_id, trace, played_at)
+     values ($1, 1, '4', $2, $3::jsonb, now())`,
+    [finishedMatchId, houseAgents[0], JSON.stringify(FIXTURE_TRACE)],
+  );
   await endMatch(t.db, finishedMatchId, 'draw');
+  const bot = await send(t.app, 'POST', '/api/bots', await signIn(t.app), {
+    name: 'Fixture Engine',
+    games: ['connect4'],
+  });
+  if (bot.statusCode !== 201) throw new Error(`bot creation: ${bot.body}`);
+  const botId = (bot.json() as { id: string }).id;
+  await t.db.query(
+    `insert into bot_events (bot_id, match_id, kind, payload) values ($1, $2, 'match-end', $3)`,
+    [botId, finishedMatchId, JSON.stringify({ matchId: finishedMatchId })],
+  );
   return {
     ...t,
     wallets,
@@ -101,6 +127,7 @@ export async function createQualityFixture(kind: 'pglite' | 'postgres'): Promise
     userIds,
     agentId,
     houseAgents,
+    botId,
     scheduledMatchId,
     ownerMatchId,
     finishedMatchId,
@@ -109,8 +136,9 @@ export async function createQualityFixture(kind: 'pglite' | 'postgres'): Promise
 
 /**
  * One string that changes when anything a user owns or can be charged changes: users and their
- * balances and roles, the ledger, bets, agents and matches (sessions and nonces excluded: asking
- * for a nonce is allowed to make them).
+ * balances and roles, the ledger, bets, agents, bots and their event logs, matches and their
+ * moves, and signed-in sessions (visitors' sessions and nonces excluded: asking for a nonce is
+ * allowed to make them; `last_seen_at` too, which any request may touch).
  */
 export async function databaseFingerprint(db: Queryable): Promise<string> {
   const { rows } = await db.query<{ part: string | null }>(
@@ -123,7 +151,15 @@ export async function databaseFingerprint(db: Queryable): Promise<string> {
        (select string_agg(concat_ws(',', id, name, tagline, traits::text, color, hidden,
           retired_at, owner_id), ';' order by id) from agents),
        (select string_agg(concat_ws(',', id, status, moves, result), ';' order by id) from matches),
-       (select count(*) from match_settlements)) as part`,
+       (select count(*) from match_settlements),
+       (select string_agg(concat_ws(',', agent_id, token_hash, suspended_at, online_until), ';'
+          order by agent_id) from bots),
+       (select string_agg(concat_ws(',', seq, bot_id, match_id, kind, payload::text), ';'
+          order by seq) from bot_events),
+       (select string_agg(concat_ws(',', match_id, ply, move, agent_id, trace::text), ';'
+          order by match_id, ply) from match_moves),
+       (select string_agg(concat_ws(',', token_hash, user_id, chain_id, expires_at), ';'
+          order by token_hash) from sessions where user_id is not null)) as part`,
   );
   return rows[0]?.part ?? '';
 }

@@ -70,15 +70,21 @@ describe('betting and earnings in the browser', () => {
     await page.getByRole('button', { name: 'Place bet' }).click();
     await expect.poll(() => headerBalance(page), { timeout: 10_000 }).toBe(900);
     expect(await page.getByTestId('pool-first').textContent()).toBe('100');
-    // The match plays out; the settled bet moves the header balance off 900 (won or refunded),
-    // or the bet is marked lost.
+    // The match plays out and the bet settles: whatever the outcome, the balance is 900 plus what
+    // the bet shows it paid back (nothing when lost, the stake when refunded).
     await page.getByText(/: (won|lost|refunded)/).waitFor({ timeout: 100_000 });
     expect(await page.locator('.move-list li').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('no-moves').count()).toBe(0);
     const settledText = (await page.getByLabel('Your bets').textContent()) ?? '';
-    if (!settledText.includes('lost')) {
-      await expect.poll(() => headerBalance(page), { timeout: 10_000 }).toBeGreaterThan(900);
-    }
+    const status = /: (won|lost|refunded)/.exec(settledText)?.[1];
+    const payout = Number((/\(([\d,]+) back\)/.exec(settledText)?.[1] ?? '0').replace(/\D/g, ''));
+    if (status === 'lost') expect(payout).toBe(0);
+    else if (status === 'refunded') expect(payout).toBe(100);
+    else expect(payout).toBeGreaterThan(0);
+    await expect.poll(() => headerBalance(page), { timeout: 10_000 }).toBe(900 + payout);
+    // and the server's own figure, not only the header's
+    const me = await page.request.get(`${server.origin}/api/me`);
+    expect((await me.json()).userInfo.balance).toBe(900 + payout);
   });
 
   it('lets an admin grant points that the user then sees', async () => {

@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  insertHouseAgents,
+  insertMatch,
+  postBet,
+  signInUsers,
+} from '../../testing/economyFixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { ledgerHealth } from './ledgerHealth.ts';
+
+// Ten suites trust `agrees`; here each kind of damage is made by hand and must be reported.
+describe.each(testDatabaseKinds())('ledgerHealth on %s', (kind) => {
+  let t: TestApp;
+  let bettorId: string;
+  beforeEach(async () => {
+    t = await createTestApp(kind);
+    await insertHouseAgents(t.db);
+    const [bettor] = await signInUsers(t.app, 2);
+    bettorId = bettor?.userId ?? '';
+    const matchId = await insertMatch(t.db, ['house-a', 'house-b']);
+    const bet = await postBet(t.app, bettor?.cookie ?? '', {
+      matchId,
+      side: 'first',
+      amount: 300,
+      idempotencyKey: 'health-1',
+    });
+    expect(bet.statusCode).toBe(201);
+  });
+  afterEach(() => t.close());
+
+  it('agrees on a sound ledger: two welcome grants, one open bet', async () => {
+    expect(await ledgerHealth(t.db)).toEqual({
+      granted: 2000,
+      balances: 1700,
+      openStakes: 300,
+      house: 0,
+      agrees: true,
+      mismatchedUsers: 0,
+    });
+  });
+
+  it('reports a balance changed without a ledger row', async () => {
+    await t.db.query('update users set balance = balance + 50 where id = $1', [bettorId]);
+    expect(await ledgerHealth(t.db)).toMatchObject({
+      balances: 1750,
+      agrees: false,
+      mismatchedUsers: 1,
+    });
+  });
+
+  it('reports a house row that came from nowhere', async () => {
+    await t.db.query(
+      `insert into ledger_entries (account, amount, kind, reason)
+       values ('house', 25, 'commission', 'stray')`,
+    );
+    expect(await ledgerHealth(t.db)).toMatchObject({
+      house: 25,
+      agrees: false,
+      mismatchedUsers: 0,
+    });
+  });
+
+  it('reports a ledger row rewritten behind the append-only trigger', async () => {
+    await t.db.query('alter table ledger_entries disable trigger ledger_entries_no_update');
+    await t.db.query(
+      `update ledger_entries set amount = 900 where user_id = $1 and kind = 'welcome'`,
+      [bettorId],
+    );
+    expect(await ledgerHealth(t.db)).toMatchObject({
+      granted: 1900,
+      agrees: false,
+      mismatchedUsers: 1,
+    });
+  });
+
+  it('reports a settlement that marks the bet won but pays nothing', async () => {
+    await t.db.query(
+      `update bets set status = 'won', payout = 300, settled_at = now() where user_id = $1`,
+      [bettorId],
+    );
+    expect(await ledgerHealth(t.db)).toMatchObject({
+      openStakes: 0,
+      agrees: false,
+      mismatchedUsers: 0,
+    });
+  });
+
+  it('reports a settlement that pays the balance without its ledger row', async () => {
+    // the totals balance (2000 = 2000 + 0 + 0); only the bettor's own rows give it away
+    await t.db.query(
+      `update bets set status = 'won', payout = 300, settled_at = now() where user_id = $1`,
+      [bettorId],
+    );
+    await t.db.query('update users set balance = balance + 300 where id = $1', [bettorId]);
+    expect(await ledgerHealth(t.db)).toMatchObject({
+      granted: 2000,
+      balances: 2000,
+      openStakes: 0,
+      agrees: false,
+      mismatchedUsers: 1,
+    });
+  });
+});
