@@ -8,8 +8,11 @@ import { liveTokenHash, readBotEvents, renewOnline, setOnlineUntil } from './bot
 /** Streams one bot may hold open in a process: a new one ends the oldest. */
 const MAX_STREAMS_PER_BOT = 2;
 
-/** Events read from the log at once. */
-const READ_BATCH = 500;
+/**
+ * Events read from the log at once. A stream whose socket fills mid-batch reads the rest again
+ * after the drain rather than holding it, so a slow reader costs a few reads, never memory.
+ */
+const READ_BATCH = 50;
 
 /** One open event stream of a bot. */
 interface OpenBotStream {
@@ -129,9 +132,7 @@ export class BotStreams {
     this.streams.set(bot.botId, set);
     set.add(stream);
     this.perAddress.set(bot.address, (this.perAddress.get(bot.address) ?? 0) + 1);
-    reply.raw.on('close', () => {
-      if (this.forget(stream)) setOnlineUntil(this.db, bot.botId, null).catch(() => {});
-    });
+    reply.raw.on('close', () => this.forget(stream));
     if (oldest) this.end(oldest);
     // Renewed only while the token lives: a token that died since the request was authenticated
     // ends the stream here, whichever came first of its death's notification and this stream.
@@ -141,16 +142,16 @@ export class BotStreams {
     else this.end(stream);
   }
 
-  /** Removes a stream from this process's books; true when it was its bot's last one here. */
-  private forget(stream: OpenBotStream): boolean {
+  /** Removes a stream from this process's books; its bot goes offline with its last one here. */
+  private forget(stream: OpenBotStream): void {
     const set = this.streams.get(stream.botId);
-    if (!set?.delete(stream)) return false;
+    if (!set?.delete(stream)) return;
     const count = (this.perAddress.get(stream.address) ?? 1) - 1;
     if (count > 0) this.perAddress.set(stream.address, count);
     else this.perAddress.delete(stream.address);
-    if (set.size > 0) return false;
+    if (set.size > 0) return;
     this.streams.delete(stream.botId);
-    return true;
+    setOnlineUntil(this.db, stream.botId, null).catch(() => {});
   }
 
   /** Ends a stream now; one whose reader stopped loses what it has not taken with its socket. */

@@ -1,0 +1,64 @@
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOT_EVENTS_CHANNEL } from './events/botEvents.ts';
+import { BotTestKit } from './testing/botTestKit.ts';
+import { insertMatch } from './testing/economyFixtures.ts';
+import { testDatabaseKinds } from './testing/testDatabase.ts';
+
+/** Opens a bot's stream on a raw socket and stops reading once the answer's head has come. */
+function openUnread(base: string, token: string): Promise<Socket> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(
+        `GET /api/bot/events HTTP/1.1\r\nhost: ${hostname}\r\naccept: text/event-stream\r\n` +
+          `authorization: Bearer ${token}\r\n\r\n`,
+      );
+    });
+    socket.once('data', (chunk: Buffer) => {
+      socket.pause();
+      if (chunk.toString().startsWith('HTTP/1.1 200')) resolve(socket);
+      else reject(new Error(chunk.toString()));
+    });
+    socket.on('error', () => {});
+  });
+}
+
+// A bot that stops reading its stream must not make the server buffer its events without bound.
+describe.each(testDatabaseKinds())('a bot stream nobody reads on %s', (kind) => {
+  const kit = new BotTestKit(kind, { BOT_HEARTBEAT_MS: '100' });
+  beforeAll(() => kit.start());
+  afterAll(() => kit.close());
+
+  it('is dropped once its socket stays full, and its bot goes offline', async () => {
+    const { cookie } = await kit.newUser();
+    const { id, token } = await kit.register(cookie);
+    const socket = await openUnread(kit.base, token);
+    const onlineUntil = async () =>
+      (
+        await kit.t.db.query<{ online_until: Date | null }>(
+          'select online_until from bots where agent_id = $1',
+          [id],
+        )
+      ).rows[0]?.online_until ?? null;
+    await expect.poll(onlineUntil).not.toBeNull();
+
+    // 16 MB of events: more than the kernel's buffers on both ends of a loopback socket hold.
+    const matchId = await insertMatch(kit.t.db, [id, 'quick-a']);
+    await kit.t.db.transaction(async (tx) => {
+      await tx.query(
+        `insert into bot_events (bot_id, match_id, kind, payload)
+         select $1, $2, 'move', jsonb_build_object('matchId', $2::text, 'pad', repeat('x', 4096))
+         from generate_series(1, 4096)`,
+        [id, matchId],
+      );
+      await tx.query('select pg_notify($1, $2)', [BOT_EVENTS_CHANNEL, id]);
+    });
+
+    // The server stops writing when the socket is full and hangs up at the second heartbeat.
+    await expect.poll(onlineUntil, { timeout: 10_000 }).toBeNull();
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.resume();
+    await closed;
+  });
+});
