@@ -1,28 +1,9 @@
-import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOT_EVENTS_CHANNEL } from './events/botEvents.ts';
 import { BotTestKit } from './testing/botTestKit.ts';
 import { insertMatch } from './testing/economyFixtures.ts';
 import { testDatabaseKinds } from './testing/testDatabase.ts';
-
-/** Opens a bot's stream on a raw socket and stops reading once the answer's head has come. */
-function openUnread(base: string, token: string): Promise<Socket> {
-  const { hostname, port } = new URL(base);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => {
-      socket.write(
-        `GET /api/bot/events HTTP/1.1\r\nhost: ${hostname}\r\naccept: text/event-stream\r\n` +
-          `authorization: Bearer ${token}\r\n\r\n`,
-      );
-    });
-    socket.once('data', (chunk: Buffer) => {
-      socket.pause();
-      if (chunk.toString().startsWith('HTTP/1.1 200')) resolve(socket);
-      else reject(new Error(chunk.toString()));
-    });
-    socket.on('error', () => {});
-  });
-}
+import { openUnreadStream } from './testing/unreadStream.ts';
 
 // A bot that stops reading its stream must not make the server buffer its events without bound.
 describe.each(testDatabaseKinds())('a bot stream nobody reads on %s', (kind) => {
@@ -33,7 +14,7 @@ describe.each(testDatabaseKinds())('a bot stream nobody reads on %s', (kind) => 
   it('is dropped once its socket stays full, and its bot goes offline', async () => {
     const { cookie } = await kit.newUser();
     const { id, token } = await kit.register(cookie);
-    const socket = await openUnread(kit.base, token);
+    const socket = await openUnreadStream(kit.base, token);
     const onlineUntil = async () =>
       (
         await kit.t.db.query<{ online_until: Date | null }>(
