@@ -6,7 +6,8 @@
  * the streams, with them open, and while and after the events arrive, and how many bots are still
  * online (a bot goes offline when the server drops its last stream): a stream writes only while
  * its socket takes more, so memory should stay flat.
- * Seeds the log directly, so it needs DATABASE_URL (a PostgreSQL).
+ * Samples every 5 s for up to SLOW_READER_SECONDS (120), until no bot is online. Seeds the logs
+ * directly, so it needs DATABASE_URL (a PostgreSQL).
  */
 import type { Socket } from 'node:net';
 import pg from 'pg';
@@ -25,6 +26,7 @@ export default async function botSlowReadersBench(): Promise<void> {
   }
   const readers = envCount('SLOW_READERS', 1000);
   const logMb = envCount('SLOW_READER_LOG_MB', 2);
+  const seconds = envCount('SLOW_READER_SECONDS', 120);
   const bots = Math.ceil(readers / 2);
   const server = await startBenchServer({
     LIVE_MATCHES: '0',
@@ -91,8 +93,8 @@ export default async function botSlowReadersBench(): Promise<void> {
     console.log(
       `seeded ${bots} logs of ${logMb} MB in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
-    for (let second = 1; second <= 20; second++) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+    for (let second = 5; second <= seconds; second += 5) {
+      await new Promise((resolve) => setTimeout(resolve, 5000));
       await memory(`${second} s after the events`);
       const { rows: online } = await db.query('select 1 from bots where online_until is not null');
       if (online.length === 0) break;
