@@ -5,13 +5,14 @@ import { insertMatch } from './testing/economyFixtures.ts';
 import { testDatabaseKinds } from './testing/testDatabase.ts';
 import { openUnreadStream } from './testing/unreadStream.ts';
 
-// A bot that stops reading its stream must not make the server buffer its events without bound.
-describe.each(testDatabaseKinds())('a bot stream nobody reads on %s', (kind) => {
+// What a bot stream's heartbeat (every 100 ms here) does: it drops a reader that stopped reading
+// (the server never buffers its events without bound) and ends a stream whose token died.
+describe.each(testDatabaseKinds())('bot streams at the heartbeat on %s', (kind) => {
   const kit = new BotTestKit(kind, { BOT_HEARTBEAT_MS: '100' });
   beforeAll(() => kit.start());
   afterAll(() => kit.close());
 
-  it('is dropped once its socket stays full, and its bot goes offline', async () => {
+  it('a stream nobody reads is dropped once its socket stays full, and its bot goes offline', async () => {
     const { cookie } = await kit.newUser();
     const { id, token } = await kit.register(cookie);
     const socket = await openUnreadStream(kit.base, token);
@@ -41,5 +42,25 @@ describe.each(testDatabaseKinds())('a bot stream nobody reads on %s', (kind) => 
     const closed = new Promise((resolve) => socket.once('close', resolve));
     socket.resume();
     await closed;
+  });
+
+  it('a heartbeat ends a stream whose token died unannounced, and never puts its bot back online', async () => {
+    const { cookie } = await kit.newUser();
+    const { id, token } = await kit.register(cookie);
+    const stream = await kit.openEvents(token);
+    // The token revoked as by a process whose notification was lost.
+    await kit.t.db.query(
+      'update bots set token_hash = null, online_until = null where agent_id = $1',
+      [id],
+    );
+    for (;;) {
+      const event = await stream.next().catch(() => null);
+      if (!event) break;
+      expect(event.event).toBe('heartbeat');
+    }
+    const { rows } = await kit.t.db.query('select online_until from bots where agent_id = $1', [
+      id,
+    ]);
+    expect(rows).toEqual([{ online_until: null }]);
   });
 });
