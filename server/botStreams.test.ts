@@ -56,6 +56,13 @@ describe.each(testDatabaseKinds())('bot event streams on %s', (kind) => {
       await expect(kit.openEvents(token)).rejects.toThrow('SSE status 401');
       const move = await kit.postMove(token, 'any-match', { ply: 1, move: '4' });
       expect(move.statusCode).toBe(401);
+      // Offline, so the runner seats it in no match.
+      await kit.runner().sweep();
+      const { rows } = await kit.t.db.query(
+        'select id from matches where $1 in (first_agent_id, second_agent_id)',
+        [id],
+      );
+      expect(rows).toEqual([]);
     },
   );
 
