@@ -94,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(botRoutes, {
     movesPerMinute: config.BOT_MOVE_RATE_LIMIT_PER_MINUTE,
     heartbeatMs: config.BOT_HEARTBEAT_MS,
+    streamsPerAddress: config.BOT_STREAMS_PER_ADDRESS,
     recordMove: async (move) => {
       const answer = await recordBotMove(db, {
         ...move,

@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds())('bot accounts on %s', (kind) => {
     expect(me.json()).toMatchObject({ id, status: 'active' });
   });
 
-  it('regenerates and revokes tokens, retires bots, and lets only the owner or an admin do it', async () => {
+  it('regenerates and revokes tokens, retires bots; only the owner issues tokens, an admin only ends them', async () => {
     const owner = await kit.newUser();
     const stranger = await kit.newUser();
     const { id, token } = await kit.register(owner.cookie);
@@ -62,9 +62,12 @@ describe.each(testDatabaseKinds())('bot accounts on %s', (kind) => {
       (await kit.send('DELETE', `/api/bots/${id}/token`, { cookie: owner.cookie })).statusCode,
     ).toBe(204);
     expect((await kit.send('GET', '/api/bot/me', bearer(next))).statusCode).toBe(401);
-    const third = (
-      await kit.send('POST', `/api/bots/${id}/token`, { cookie: kit.adminCookie })
-    ).json().token;
+    // An admin revokes or suspends a bot, but never mints a token that would play as it.
+    const minted = await kit.send('POST', `/api/bots/${id}/token`, { cookie: kit.adminCookie });
+    expect(minted.statusCode).toBe(403);
+    expect(minted.json().error).toBe('Only the owner of this bot can issue its token.');
+    const third = (await kit.send('POST', `/api/bots/${id}/token`, { cookie: owner.cookie })).json()
+      .token;
     expect((await kit.send('GET', '/api/bot/me', bearer(third))).statusCode).toBe(200);
     // Suspended by an admin: its token is refused until it is let back.
     const suspend = (suspended: boolean, cookie = kit.adminCookie) =>

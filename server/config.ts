@@ -72,6 +72,8 @@ const envSchema = z.object({
   BOT_MATCHES_MAX: integer(8, 0, 1000),
   // How often a bot's event stream gets a heartbeat (and its bot stays marked online).
   BOT_HEARTBEAT_MS: integer(15_000, 100, 120_000),
+  // Bot event streams one client address may hold open at once, per server process.
+  BOT_STREAMS_PER_ADDRESS: integer(20, 1, 100_000),
 });
 
 /** Everything the server reads from its environment, parsed and defaulted once at start-up. */

@@ -20,6 +20,8 @@ export interface BenchServer {
   origin: string;
   /** `pglite` or `postgres`, as chosen by DATABASE_URL. */
   database: string;
+  /** The server's PostgreSQL (its own schema), for benches that seed it; '' on PGlite. */
+  databaseUrl: string;
   /** Memory after a full GC, asked over IPC (the server runs with serverMemoryProbe preloaded). */
   memory(): Promise<MemorySample>;
   stop(): Promise<void>;
@@ -73,6 +75,7 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   return {
     origin,
     database: baseUrl ? 'postgres' : 'pglite',
+    databaseUrl,
     memory,
     async stop() {
       if (child.exitCode === null) {

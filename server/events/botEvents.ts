@@ -3,6 +3,13 @@ import type { Queryable } from '../db/database.ts';
 /** The NOTIFY channel that wakes a bot's event stream: the payload is the bot's id. */
 export const BOT_EVENTS_CHANNEL = 'gridmind_bot_events';
 
+/**
+ * The NOTIFY channel that tells every process a bot's token died (rotated, revoked, suspended,
+ * retired): the payload is the bot's id, and each process ends that bot's streams whose token
+ * is no longer the live one.
+ */
+export const BOT_TOKENS_CHANNEL = 'gridmind_bot_tokens';
+
 /** The NOTIFY channel that tells runners a bot moved (or forfeited): the payload is the match id. */
 export const BOT_MOVES_CHANNEL = 'gridmind_bot_moves';
 

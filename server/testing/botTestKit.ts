@@ -46,7 +46,11 @@ export class BotTestKit {
     clearTimeout: () => {},
   };
 
-  constructor(private readonly kind: 'pglite' | 'postgres') {}
+  /** `env` adds to (or overrides) the kit's own settings, e.g. the stream caps. */
+  constructor(
+    private readonly kind: 'pglite' | 'postgres',
+    private readonly env: Record<string, string> = {},
+  ) {}
 
   async start(): Promise<void> {
     this.pool = new DecisionPool(1);
@@ -55,6 +59,7 @@ export class BotTestKit {
       ADMIN_ADDRESSES: admin.address,
       BOT_MOVE_TIMEOUT_MS: String(BOT_TIMEOUT_MS),
       BOT_MOVE_RATE_LIMIT_PER_MINUTE: '100000',
+      ...this.env,
     });
     await insertQuickAgents(this.t.db);
     await this.t.db.query(`update agents set hidden = true where kind = 'builtin'`);

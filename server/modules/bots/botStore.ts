@@ -5,6 +5,7 @@ import { isGameId } from '../../../core/games/gameIds.ts';
 import { type OwnedBot, ownedBotSchema } from '../../../core/protocol/bots.ts';
 import { nameKey } from '../../../core/text/names.ts';
 import type { Queryable } from '../../db/database.ts';
+import { BOT_TOKENS_CHANNEL } from '../../events/botEvents.ts';
 
 const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));
 
@@ -132,27 +133,36 @@ export async function insertBot(
   ]);
 }
 
-/** Replaces a bot's token hash (null: revoked). The old token stops working at once. */
+/**
+ * Ends every session of a bot in the caller's transaction: offline at once (so the runner seats it
+ * no more), and every process told to re-check its streams of the bot when the transaction commits.
+ */
+async function endBotSessions(tx: Queryable, id: string): Promise<void> {
+  await tx.query('update bots set online_until = null where agent_id = $1', [id]);
+  await tx.query('select pg_notify($1, $2)', [BOT_TOKENS_CHANNEL, id]);
+}
+
+/** Replaces a bot's token hash (null: revoked). The old token and its streams stop at once. */
 export async function setTokenHash(tx: Queryable, id: string, tokenHash: string | null) {
   await tx.query('update bots set token_hash = $2 where agent_id = $1', [id, tokenHash]);
+  await endBotSessions(tx, id);
 }
 
 /** Retires a bot: never scheduled again, its token revoked, its matches and rating kept. */
 export async function retireBot(tx: Queryable, id: string, now: Date): Promise<void> {
   await tx.query('update agents set retired_at = $2 where id = $1', [id, now]);
-  await tx.query('update bots set token_hash = null, online_until = null where agent_id = $1', [
-    id,
-  ]);
+  await tx.query('update bots set token_hash = null where agent_id = $1', [id]);
+  await endBotSessions(tx, id);
 }
 
 /** Suspends (or lets back) a bot: a suspended bot's token is refused and it is not scheduled. */
-export async function setSuspended(db: Queryable, id: string, suspended: boolean, now: Date) {
-  await db.query(
-    `update bots set suspended_at = case when $2 then coalesce(suspended_at, $3) else null end,
-       online_until = case when $2 then null else online_until end
+export async function setSuspended(tx: Queryable, id: string, suspended: boolean, now: Date) {
+  await tx.query(
+    `update bots set suspended_at = case when $2 then coalesce(suspended_at, $3) else null end
      where agent_id = $1`,
     [id, suspended, now],
   );
+  if (suspended) await endBotSessions(tx, id);
 }
 
 /** The bot a token belongs to, if it may play: not revoked, suspended or retired. */
@@ -163,6 +173,38 @@ export async function botOfToken(db: Queryable, tokenHash: string): Promise<stri
     [tokenHash],
   );
   return rows[0]?.id ?? null;
+}
+
+/** The hash of the token a bot plays with now, or null when it may not play (revoked, suspended, retired). */
+export async function liveTokenHash(db: Queryable, id: string): Promise<string | null> {
+  const { rows } = await db.query<{ token_hash: string }>(
+    `select b.token_hash from bots b join agents a on a.id = b.agent_id
+     where b.agent_id = $1 and b.token_hash is not null and b.suspended_at is null
+       and a.retired_at is null`,
+    [id],
+  );
+  return rows[0]?.token_hash ?? null;
+}
+
+/**
+ * Keeps a bot online until `until` if its token is still one of `tokenHashes` (those of its open
+ * streams) and it may play, in one statement, so a token that died meanwhile never puts its bot
+ * back online. Answers the live token's hash, or null when none of them lives.
+ */
+export async function renewOnline(
+  db: Queryable,
+  id: string,
+  tokenHashes: readonly string[],
+  until: Date,
+): Promise<string | null> {
+  const { rows } = await db.query<{ token_hash: string }>(
+    `update bots b set online_until = $3 from agents a
+     where b.agent_id = $1 and a.id = b.agent_id and b.token_hash = any($2::text[])
+       and b.suspended_at is null and a.retired_at is null
+     returning b.token_hash`,
+    [id, tokenHashes, until],
+  );
+  return rows[0]?.token_hash ?? null;
 }
 
 /** Marks a bot online until `until` (its stream is open), or offline with `null`. */

@@ -52,14 +52,27 @@ export type RecordBotMove = (input: {
   move: string;
 }) => Promise<BotMoveAnswer>;
 
-/** The bot an owner (or an admin) may change; 404 or 403 otherwise, 409 when retired. */
-async function botToChange(tx: Queryable, request: FastifyRequest): Promise<BotRow> {
+/**
+ * The bot an owner (or, with `admins`, an admin) may change; 404 or 403 otherwise, 409 when
+ * retired. Admins may end a bot's token or the bot, never mint a token that plays as it.
+ */
+async function botToChange(
+  tx: Queryable,
+  request: FastifyRequest,
+  admins: 'admins too' | 'owner only',
+): Promise<BotRow> {
   const { id } = paramsSchema.parse(request.params);
   const bot = await findBot(tx, id, true);
   if (!bot) throw new HttpError(404, 'This bot does not exist.');
   const user = request.user;
-  if (!user || (bot.owner_id !== user.userId && !user.isAdmin)) {
-    throw new HttpError(403, 'Only the owner of this bot can change it.');
+  const isOwner = user?.userId !== undefined && bot.owner_id === user.userId;
+  if (!isOwner && !(admins === 'admins too' && user?.isAdmin)) {
+    throw new HttpError(
+      403,
+      admins === 'owner only'
+        ? 'Only the owner of this bot can issue its token.'
+        : 'Only the owner of this bot can change it.',
+    );
   }
   if (bot.retired_at) throw new HttpError(409, 'This bot is retired.');
   return bot;
@@ -73,21 +86,26 @@ export const botRoutes: FastifyPluginAsync<{
   recordMove: RecordBotMove;
   movesPerMinute: number;
   heartbeatMs: number;
+  streamsPerAddress: number;
 }> = async (app, options) => {
   const { db, now } = app.gridmind;
-  const streams = new BotStreams(db, now, options.heartbeatMs);
+  const streams = new BotStreams(db, now, {
+    heartbeatMs: options.heartbeatMs,
+    perAddress: options.streamsPerAddress,
+  });
   await streams.start();
   app.addHook('preClose', () => streams.stop());
   const moveLimiter = createRateLimiter({ max: options.movesPerMinute, windowMs: 60_000, now });
 
-  /** The bot whose token the request carries; 401 otherwise. */
-  const authenticate = async (request: FastifyRequest): Promise<string> => {
+  /** The bot whose token the request carries, and the token's hash; 401 otherwise. */
+  const authenticate = async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
-    const botId = token ? await botOfToken(db, hashBotToken(token)) : null;
+    const tokenHash = token ? hashBotToken(token) : '';
+    const botId = token ? await botOfToken(db, tokenHash) : null;
     if (!botId) {
       throw new HttpError(401, 'Send a valid bot token as "Authorization: Bearer <token>".');
     }
-    return botId;
+    return { botId, tokenHash };
   };
 
   app.get('/api/bots/mine', { preHandler: requireUser }, async (request, reply) => {
@@ -127,16 +145,16 @@ export const botRoutes: FastifyPluginAsync<{
   app.post('/api/bots/:id/token', { preHandler: requireUser }, async (request, reply) => {
     const token = newBotToken();
     const id = await db.transaction(async (tx) => {
-      const bot = await botToChange(tx, request);
+      const bot = await botToChange(tx, request, 'owner only');
       await setTokenHash(tx, bot.id, hashBotToken(token));
       return bot.id;
     });
     return reply.header('cache-control', 'no-store').send({ id, token });
   });
 
-  app.delete('/api/bots/:id/token', { preHandler: requireUser }, async (_request, reply) => {
+  app.delete('/api/bots/:id/token', { preHandler: requireUser }, async (request, reply) => {
     await db.transaction(async (tx) => {
-      const bot = await botToChange(tx, _request);
+      const bot = await botToChange(tx, request, 'admins too');
       await setTokenHash(tx, bot.id, null);
     });
     return reply.code(204).send();
@@ -144,7 +162,7 @@ export const botRoutes: FastifyPluginAsync<{
 
   app.delete('/api/bots/:id', { preHandler: requireUser }, async (request, reply) => {
     await db.transaction(async (tx) => {
-      const bot = await botToChange(tx, request);
+      const bot = await botToChange(tx, request, 'admins too');
       await retireBot(tx, bot.id, new Date(now()));
     });
     return reply.code(204).send();
@@ -162,8 +180,10 @@ export const botRoutes: FastifyPluginAsync<{
     async (request, reply) => {
       const { id } = paramsSchema.parse(request.params);
       const { suspended } = botSuspensionBodySchema.parse(request.body);
-      if (!(await findBot(db, id))) throw new HttpError(404, 'This bot does not exist.');
-      await setSuspended(db, id, suspended, new Date(now()));
+      await db.transaction(async (tx) => {
+        if (!(await findBot(tx, id, true))) throw new HttpError(404, 'This bot does not exist.');
+        await setSuspended(tx, id, suspended, new Date(now()));
+      });
       return reply.code(204).send();
     },
   );
@@ -171,24 +191,24 @@ export const botRoutes: FastifyPluginAsync<{
   // The bot API: what the bot's token opens.
 
   app.get('/api/bot/me', async (request, reply) => {
-    const bot = await findBot(db, await authenticate(request));
+    const bot = await findBot(db, (await authenticate(request)).botId);
     reply.header('cache-control', 'no-store');
     return bot ? toOwnedBot(bot, new Date(now())) : reply.code(404).send();
   });
 
   app.get('/api/bot/events', async (request, reply) => {
-    const botId = await authenticate(request);
+    const { botId, tokenHash } = await authenticate(request);
     const header = request.headers['last-event-id'];
     const query = (request.query as { lastEventId?: unknown } | undefined)?.lastEventId;
     const given = typeof header === 'string' ? header : query;
     const parsed = given === undefined ? null : lastEventIdSchema.safeParse(given);
     if (parsed && !parsed.success) throw new HttpError(400, 'Last-Event-ID must be an event id.');
     const afterSeq = parsed ? parsed.data : await freshStartSeq(db, botId);
-    await streams.open(botId, reply, afterSeq);
+    await streams.open({ botId, tokenHash, address: request.ip }, reply, afterSeq);
   });
 
   app.post('/api/bot/matches/:id/moves', async (request, reply) => {
-    const botId = await authenticate(request);
+    const { botId } = await authenticate(request);
     const decision = moveLimiter.hit(botId);
     if (!decision.allowed) {
       const seconds = decision.retryAfterSeconds;
