@@ -1,14 +1,9 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MyBets } from '../../../../core/protocol/bets.ts';
 import type { MatchPools } from '../../../../core/protocol/pools.ts';
+import { mountSignedIn } from '../../../testing/mountSignedIn.tsx';
 import { BettingPanel } from './BettingPanel.tsx';
-
-// React's act() warns unless the environment says it is a test.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const MATCH_ID = 'match-0001';
 const pools: MatchPools = {
@@ -36,31 +31,11 @@ function fakeServer(myBets: MyBets) {
   return requests;
 }
 
-let root: Root | undefined;
+const mount = mountSignedIn();
 let container: HTMLElement;
-beforeEach(() => {
-  // biome-ignore lint/suspicious/noDocumentCookie: the sign-in hint the server would have set.
-  document.cookie = 'gridmind_signed_in=1';
-});
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container.remove();
-  vi.unstubAllGlobals();
-});
 
 function render() {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  act(() =>
-    root?.render(
-      <QueryClientProvider client={client}>
-        <BettingPanel matchId={MATCH_ID} names={['Deep Drop', 'Sage']} />
-      </QueryClientProvider>,
-    ),
-  );
+  container = mount(<BettingPanel matchId={MATCH_ID} names={['Deep Drop', 'Sage']} />);
 }
 
 const text = () => container.textContent ?? '';

@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { OwnedBot } from '../../../../core/protocol/bots.ts';
+import { mountSignedIn } from '../../../testing/mountSignedIn.tsx';
 import { BotsSection } from './BotsSection.tsx';
-
-// React's act() warns unless the environment says it is a test.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const TOKEN = `gmb_${'a'.repeat(43)}`;
 const bot = (overrides: Partial<OwnedBot> = {}): OwnedBot => ({
@@ -57,31 +53,11 @@ function fakeServer(initial: OwnedBot[], listStatus = 200) {
   return requests;
 }
 
-let root: Root | undefined;
+const mount = mountSignedIn();
 let container: HTMLElement;
-beforeEach(() => {
-  // biome-ignore lint/suspicious/noDocumentCookie: the sign-in hint the server would have set.
-  document.cookie = 'gridmind_signed_in=1';
-});
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container.remove();
-  vi.unstubAllGlobals();
-});
 
 function render() {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  act(() =>
-    root?.render(
-      <QueryClientProvider client={client}>
-        <BotsSection />
-      </QueryClientProvider>,
-    ),
-  );
+  container = mount(<BotsSection />);
 }
 
 const text = () => container.textContent ?? '';
