@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameOf } from '../core/games/registry.ts';
 import { replay } from '../core/games/replay.ts';
-import { BotClient } from '../scripts/bot/botClient.ts';
+import { BotClient, TokenRefusedError } from '../scripts/bot/botClient.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -95,4 +95,33 @@ describe.each(testDatabaseKinds())('the reference bot on %s', (kind) => {
       expect(rating.rows.length).toBe(1);
     }
   }, 90_000);
+
+  it('stops with the reason when its token is replaced, rather than reconnecting forever', async () => {
+    const [owner] = await signInUsers(app, 1);
+    const cookie = { cookie: owner!.cookie, 'content-type': 'application/json' };
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/bots',
+      headers: cookie,
+      payload: JSON.stringify({ name: 'Rotated Ref', games: ['connect4'] }),
+    });
+    const { id, token } = created.json() as { id: string; token: string };
+    const log: string[] = [];
+    const client = new BotClient({
+      server: base,
+      token,
+      engine: { kind: 'random' },
+      log: (line) => log.push(line),
+    });
+    const run = client.run();
+    await expect.poll(() => log.includes('connected'), { timeout: 10_000 }).toBe(true);
+    const rotated = await app.inject({
+      method: 'POST',
+      url: `/api/bots/${id}/token`,
+      headers: { cookie: owner!.cookie },
+    });
+    expect(rotated.statusCode).toBe(200);
+    await expect(run).rejects.toBeInstanceOf(TokenRefusedError);
+    client.stop();
+  }, 30_000);
 });

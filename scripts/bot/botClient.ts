@@ -1,4 +1,5 @@
 import { BUILT_IN_AGENTS } from '../../core/agents/roster.ts';
+import { GridmindError } from '../../core/errors.ts';
 import type { GameId } from '../../core/games/gameIds.ts';
 import { gameOf } from '../../core/games/registry.ts';
 import {
@@ -27,6 +28,17 @@ export interface BotClientOptions {
 interface Seat {
   game: GameId;
   side: 'first' | 'second';
+}
+
+/** The server refused the bot's token: it was rotated or revoked, or the bot suspended or retired. */
+export class TokenRefusedError extends GridmindError {
+  override readonly name = 'TokenRefusedError';
+
+  constructor() {
+    super(
+      'The server refused the token: it was replaced or revoked, or the bot was suspended or retired. Issue a new token on your profile page.',
+    );
+  }
 }
 
 /**
@@ -65,6 +77,8 @@ export class BotClient {
         failures = 0;
       } catch (error) {
         if (this.stopped) break;
+        // A dead token never comes back: reconnecting would knock on a closed door forever.
+        if (error instanceof TokenRefusedError) throw error;
         failures++;
         this.options.log(`stream lost (${(error as Error).message}); reconnecting`);
       }
@@ -92,6 +106,7 @@ export class BotClient {
       },
       signal: this.abort.signal,
     });
+    if (response.status === 401) throw new TokenRefusedError();
     if (!response.ok || !response.body) throw new Error(`status ${response.status}`);
     this.options.log(
       `connected${this.lastEventId ? ` (resuming after event ${this.lastEventId})` : ''}`,
