@@ -15,7 +15,7 @@ import { openTestDatabase, testDatabaseKinds } from './testing/testDatabase.ts';
 /** A table with more rows than this is large: reading all of it on a request is the bug. */
 const LARGE_TABLE_ROWS = 1_500;
 /** Enough rows that PostgreSQL's planner prefers an index for one user's or match's rows. */
-const SEED = { users: 20_000, bets: 40_000, matches: 3_000, bots: 100 };
+const SEED = { users: 20_000, bets: 40_000, matches: 3_000, bots: 2_000 };
 
 /**
  * Statements that read every row on purpose, each with why: the admin's ledger audit sums the
@@ -23,6 +23,18 @@ const SEED = { users: 20_000, bets: 40_000, matches: 3_000, bots: 100 };
  * the way to bound it; not yet built).
  */
 const WHOLE_TABLE_BY_DESIGN = [/from ledger_entries where kind in/, /where address like \$1/];
+
+/**
+ * Known gaps, left for a later part of issue 26: the leaderboard lists every visible agent, and
+ * each runner sweep reads every agent (which may play, their rows, their owners). They grow with
+ * the agents, not with users, bets or matches; each needs a page or a cache, not an index.
+ */
+const EVERY_AGENT_FOR_NOW = [
+  /where not a\.hidden and a\.retired_at is null\s+order by rating desc/,
+  /^select id from agents where not hidden and retired_at is null$/,
+  /from agents a order by a\.rating desc, a\.id$/,
+  /^select id, owner_id::text as owner from agents where id = any/,
+];
 
 interface PlanNode {
   'Node Type': string;
@@ -68,7 +80,15 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('hot paths on a grown d
 
   it('seeds the tables the hot paths read beyond the planner’s small-table threshold', () => {
     expect([...largeTables].sort()).toEqual(
-      expect.arrayContaining(['bets', 'ledger_entries', 'match_moves', 'matches', 'users']),
+      expect.arrayContaining([
+        'agents',
+        'bets',
+        'bots',
+        'ledger_entries',
+        'match_moves',
+        'matches',
+        'users',
+      ]),
     );
   });
 
@@ -158,7 +178,8 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('hot paths on a grown d
     for (const { sql, params } of statements) {
       if (!explainable(sql) || seen.has(sql)) continue;
       seen.add(sql);
-      if (WHOLE_TABLE_BY_DESIGN.some((pattern) => pattern.test(sql))) continue;
+      const exempt = [...WHOLE_TABLE_BY_DESIGN, ...EVERY_AGENT_FOR_NOW];
+      if (exempt.some((pattern) => pattern.test(sql.trim()))) continue;
       const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
         `explain (format json) ${sql}`,
         params,
