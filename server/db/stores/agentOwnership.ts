@@ -58,7 +58,7 @@ export async function findOwnedAgentRow(
 /** Every agent a user owns, retired ones last. */
 export async function listOwnedAgents(db: Queryable, userId: string): Promise<OwnedAgent[]> {
   const { rows } = await db.query(
-    `${OWNED_SELECT} where a.owner_id::text = $1 and a.kind = 'custom'
+    `${OWNED_SELECT} where a.owner_id = $1 and a.kind = 'custom'
      order by (a.retired_at is not null), a.created_at desc`,
     [userId],
   );

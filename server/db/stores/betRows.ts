@@ -42,7 +42,7 @@ export async function listUserBets(
   matchId: string | null,
 ): Promise<Bet[]> {
   const { rows } = await db.query(
-    `select ${BET_COLUMNS} from bets b where b.user_id::text = $1
+    `select ${BET_COLUMNS} from bets b where b.user_id = $1
        and ($2::text is null or b.match_id = $2) order by b.placed_at desc, b.id limit 100`,
     [userId, matchId],
   );

@@ -25,7 +25,7 @@ export async function listUserLedger(
   const { rows } = await db.query(
     `select id::text as id, account, amount::text as amount, kind, reason, match_id,
        bet_id::text as bet_id, agent_id, created_at
-     from ledger_entries where user_id::text = $1 order by id desc limit $2`,
+     from ledger_entries where user_id = $1 order by id desc limit $2`,
     [userId, limit],
   );
   return rows.map((raw) => {

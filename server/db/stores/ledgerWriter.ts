@@ -31,14 +31,14 @@ export async function changeUserBalance(
   refs: LedgerRefs,
 ): Promise<bigint | null> {
   const { rows } = await tx.query<{ balance: string }>(
-    'select balance::text as balance from users where id::text = $1 for update',
+    'select balance::text as balance from users where id = $1 for update',
     [userId],
   );
   if (!rows[0]) return null;
   const balance = BigInt(rows[0].balance) + amount;
   if (balance < 0n) throw new InsufficientBalanceError('The balance is too low for this.');
   if (amount === 0n) return balance;
-  await tx.query('update users set balance = $2::bigint where id::text = $1', [
+  await tx.query('update users set balance = $2::bigint where id = $1', [
     userId,
     balance.toString(),
   ]);

@@ -67,10 +67,9 @@ export async function upsertUserAtSignIn(
 
 /** One user by id, or null. */
 export async function findUserById(db: Queryable, userId: string): Promise<UserRecord | null> {
-  const { rows } = await db.query<UserRow>(
-    `select ${USER_COLUMNS} from users where id::text = $1`,
-    [userId],
-  );
+  const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [
+    userId,
+  ]);
   return rows[0] ? toUser(rows[0]) : null;
 }
 

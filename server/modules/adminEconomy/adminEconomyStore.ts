@@ -8,7 +8,7 @@ export async function setUserAdmin(
   isAdmin: boolean,
 ): Promise<boolean> {
   const { rows } = await db.query<{ id: string }>(
-    'update users set is_admin = $2, admin_granted = $2 where id::text = $1 returning id::text as id',
+    'update users set is_admin = $2, admin_granted = $2 where id = $1 returning id::text as id',
     [userId, isAdmin],
   );
   return rows.length > 0;

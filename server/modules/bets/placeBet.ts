@@ -30,12 +30,12 @@ export async function placeBet(
       [body.matchId],
     );
     const { rows: users } = await tx.query<{ balance: string }>(
-      'select balance::text as balance from users where id::text = $1 for update',
+      'select balance::text as balance from users where id = $1 for update',
       [userId],
     );
     if (!users[0]) throw new HttpError(401, 'Not signed in');
     const { rows: existing } = await tx.query(
-      `select ${BET_COLUMNS} from bets b where b.user_id::text = $1 and b.idempotency_key = $2`,
+      `select ${BET_COLUMNS} from bets b where b.user_id = $1 and b.idempotency_key = $2`,
       [userId, body.idempotencyKey],
     );
     if (existing[0]) {

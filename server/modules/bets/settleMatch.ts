@@ -68,7 +68,7 @@ export async function settleMatch(
   const owners = [match.first_owner, match.second_owner].filter((id) => id !== null);
   const userIds = [...new Set([...stakes.map((stake) => stake.user_id), ...owners])].sort();
   if (userIds.length > 0) {
-    await tx.query('select id from users where id::text = any($1::text[]) order by id for update', [
+    await tx.query('select id from users where id = any($1::uuid[]) order by id for update', [
       userIds,
     ]);
   }
@@ -78,7 +78,7 @@ export async function settleMatch(
     const payout = settled.payouts.get(stake.id) ?? 0n;
     const status = settled.outcome === 'refunded' ? 'refunded' : payout > 0n ? 'won' : 'lost';
     await tx.query(
-      `update bets set status = $2, payout = $3::bigint, settled_at = $4 where id::text = $1`,
+      `update bets set status = $2, payout = $3::bigint, settled_at = $4 where id = $1`,
       [stake.id, status, payout.toString(), now],
     );
     if (payout === 0n) continue;

@@ -19,10 +19,10 @@ export interface NewCustomAgent {
  * transaction: it serialises their creations, so the limit holds under concurrency.
  */
 export async function countActiveAgentsLocked(tx: Queryable, userId: string): Promise<number> {
-  await tx.query('select id from users where id::text = $1 for update', [userId]);
+  await tx.query('select id from users where id = $1 for update', [userId]);
   const { rows } = await tx.query<{ count: number }>(
     `select count(*)::int as count from agents
-     where owner_id::text = $1 and kind = 'custom' and retired_at is null`,
+     where owner_id = $1 and kind = 'custom' and retired_at is null`,
     [userId],
   );
   return rows[0]?.count ?? 0;

@@ -23,7 +23,7 @@ async function listProfileBets(db: Queryable, userId: string): Promise<ProfileBe
        m.status as match_status, m.result
      from bets b join matches m on m.id = b.match_id
        join agents a1 on a1.id = m.first_agent_id join agents a2 on a2.id = m.second_agent_id
-     where b.user_id::text = $1 order by b.placed_at desc, b.id limit $2`,
+     where b.user_id = $1 order by b.placed_at desc, b.id limit $2`,
     [userId, PROFILE_ROWS],
   );
   return rows.map((row) => {
@@ -60,7 +60,7 @@ export async function isNicknameTaken(
   userId: string,
 ): Promise<boolean> {
   const { rows } = await db.query(
-    'select 1 from users where lower(nickname) = lower($1) and id::text <> $2',
+    'select 1 from users where lower(nickname) = lower($1) and id <> $2',
     [nickname, userId],
   );
   return rows.length > 0;
@@ -68,5 +68,5 @@ export async function isNicknameTaken(
 
 /** Sets a user's nickname (the unique index settles two people racing for one name). */
 export async function setNickname(db: Queryable, userId: string, nickname: string): Promise<void> {
-  await db.query('update users set nickname = $2 where id::text = $1', [userId, nickname]);
+  await db.query('update users set nickname = $2 where id = $1', [userId, nickname]);
 }
