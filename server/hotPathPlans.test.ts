@@ -157,6 +157,19 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('hot paths on a grown d
       await send('POST', `/api/admin/users/${userId}/role`, adminCookie, { isAdmin: false }),
       await send('POST', `/api/admin/matches/${cancelled}/cancel`, adminCookie, {}),
     ];
+    const bot = await send('POST', '/api/bots', cookie, { name: 'Plan Bot', games: ['connect4'] });
+    const { id: botId, token } = bot.json() as { id: string; token: string };
+    responses.push(
+      bot,
+      await get('/api/bots/mine', cookie),
+      await app.inject({
+        method: 'GET',
+        url: '/api/bot/me',
+        headers: { authorization: `Bearer ${token}` },
+      }),
+      await app.inject({ method: 'POST', url: `/api/bots/${botId}/token`, headers: { cookie } }),
+      await get('/api/admin/bots', adminCookie),
+    );
     for (const response of responses) expect(response.statusCode, response.body).toBeLessThan(300);
     await endMatch(db, finished, 'first');
     await recorded.transaction((tx) => settleMatch(tx, finished, 5, new Date()));

@@ -79,7 +79,7 @@ export async function findBot(
 /** Every bot a user owns, retired ones last. */
 export async function listOwnedBots(db: Queryable, userId: string): Promise<BotRow[]> {
   const { rows } = await db.query(
-    `${BOT_SELECT} where a.owner_id::text = $1 order by (a.retired_at is not null), b.created_at desc`,
+    `${BOT_SELECT} where a.owner_id = $1 order by (a.retired_at is not null), b.created_at desc`,
     [userId],
   );
   return rows.map((row) => botRowSchema.parse(row));
@@ -95,7 +95,7 @@ export async function listAllBots(db: Queryable): Promise<BotRow[]> {
 export async function countActiveBots(tx: Queryable, userId: string): Promise<number> {
   const { rows } = await tx.query<{ count: number }>(
     `select count(*)::int as count from bots b join agents a on a.id = b.agent_id
-     where a.owner_id::text = $1 and a.retired_at is null`,
+     where a.owner_id = $1 and a.retired_at is null`,
     [userId],
   );
   return rows[0]?.count ?? 0;

@@ -122,7 +122,7 @@ export const botRoutes: FastifyPluginAsync<{
     try {
       await db.transaction(async (tx) => {
         // The user's row lock serialises their registrations, so the limit holds under concurrency.
-        await tx.query('select id from users where id::text = $1 for update', [userId]);
+        await tx.query('select id from users where id = $1 for update', [userId]);
         if ((await countActiveBots(tx, userId)) >= MAX_ACTIVE_BOTS_PER_USER) {
           throw new HttpError(
             409,
