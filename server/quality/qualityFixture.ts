@@ -1,7 +1,12 @@
 import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
 import type { LocalAccount } from 'viem';
 import type { Queryable } from '../db/database.ts';
-import { endMatch, insertHouseAgents, insertMatch } from '../testing/economyFixtures.ts';
+import {
+  CENTRE_TRACE,
+  endMatch,
+  insertHouseAgents,
+  insertMatch,
+} from '../testing/economyFixtures.ts';
 import { createTestWallet, signIn } from '../testing/signIn.ts';
 import { createTestApp, type TestApp } from '../testing/testApp.ts';
 
@@ -67,14 +72,6 @@ export async function createAgent(app: FastifyInstance, cookie: string, name: st
   return (response.json() as { id: string }).id;
 }
 
-const FIXTURE_TRACE = {
-  candidates: [{ move: '4', score: 0 }],
-  depth: 1,
-  nodes: 1,
-  chosen: '4',
-  reason: 'centre',
-};
-
 async function userIdOf(app: FastifyInstance, cookie: string): Promise<string> {
   const me = await send(app, 'GET', '/api/me', cookie);
   return (me.json() as { userId: string }).userId;
@@ -107,7 +104,7 @@ export async function createQualityFixture(kind: 'pglite' | 'postgres'): Promise
   await t.db.query(
     `insert into match_moves (match_id, ply, move, agent_id, trace, played_at)
      values ($1, 1, '4', $2, $3::jsonb, now())`,
-    [finishedMatchId, houseAgents[0], JSON.stringify(FIXTURE_TRACE)],
+    [finishedMatchId, houseAgents[0], JSON.stringify(CENTRE_TRACE)],
   );
   await endMatch(t.db, finishedMatchId, 'draw');
   const bot = await send(t.app, 'POST', '/api/bots', await signIn(t.app), {

@@ -3,6 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { signIn } from './signIn.ts';
 
+/** A stored move's trace as the runner writes one: a centre drop at depth 1. */
+export const CENTRE_TRACE = {
+  candidates: [{ move: '4', score: 0 }],
+  depth: 1,
+  nodes: 1,
+  chosen: '4',
+  reason: 'centre',
+};
+
 /** Two roster-like agents without owners (their commission goes to the house). */
 export async function insertHouseAgents(db: Queryable): Promise<[string, string]> {
   const traits = JSON.stringify({ skill: 1, style: 'balanced', risk: 0, thinkTimeMs: 100 });

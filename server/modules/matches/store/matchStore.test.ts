@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../../db/database.ts';
-import { insertHouseAgents, insertMatch } from '../../../testing/economyFixtures.ts';
+import { CENTRE_TRACE, insertHouseAgents, insertMatch } from '../../../testing/economyFixtures.ts';
 import { openTestDatabase } from '../../../testing/testDatabase.ts';
 import { findMatchWithMoves } from './matchStore.ts';
-
-const TRACE = {
-  candidates: [{ move: '4', score: 0 }],
-  depth: 1,
-  nodes: 1,
-  chosen: '4',
-  reason: 'centre',
-};
 
 /** Stores move `ply` (column 4) the way the runner does: the move row and the match's moves. */
 async function storeMove(db: Queryable, matchId: string, ply: number, agentId: string) {
@@ -19,7 +11,7 @@ async function storeMove(db: Queryable, matchId: string, ply: number, agentId: s
        insert into match_moves (match_id, ply, move, agent_id, trace, played_at)
        values ($1, $2, '4', $3, $4::jsonb, now()) returning match_id)
      update matches set moves = moves || '4' where id in (select match_id from moved)`,
-    [matchId, ply, agentId, JSON.stringify(TRACE)],
+    [matchId, ply, agentId, JSON.stringify(CENTRE_TRACE)],
   );
 }
 
