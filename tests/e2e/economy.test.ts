@@ -37,15 +37,19 @@ const headerBalance = async (page: Page) =>
   Number(((await page.getByTestId('user-balance').textContent()) ?? '').replace(/\D/g, ''));
 
 /**
- * A match announced with at least 10 s of its betting window left: one nearly closed may close
- * before a busy machine has shown the bet form (seen under heavy load).
+ * A match announced with at least 10 s of its betting window left (one nearly closed may close
+ * before a busy machine has shown the bet form, seen under heavy load), and without the agent
+ * `ownAgent`: the runner may seat a user's new agent at once, and its owner may not bet on it.
  */
-async function announcedMatch(): Promise<string> {
+async function announcedMatch(ownAgent: string): Promise<string> {
   for (let attempt = 0; attempt < 600; attempt++) {
     const response = await fetch(`${server.origin}/api/matches?status=scheduled`);
     const { items } = matchListResponseSchema.parse(await response.json());
     const open = items.find(
-      (match) => match.startsAt !== undefined && Date.parse(match.startsAt) - Date.now() > 10_000,
+      (match) =>
+        match.startsAt !== undefined &&
+        Date.parse(match.startsAt) - Date.now() > 10_000 &&
+        !match.players.some((player) => player.name === ownAgent),
     );
     if (open) return open.id;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -57,11 +61,12 @@ describe('betting and earnings in the browser', () => {
   it('creates an agent, bets on an announced match and sees the balance settle', async () => {
     const page = await signedInPage();
     await page.goto('/agents/mine');
-    await page.getByLabel('Name').fill(`E2E Bot ${Date.now() % 10_000}`);
+    const agentName = `E2E Bot ${Date.now() % 10_000}`;
+    await page.getByLabel('Name').fill(agentName);
     await page.getByRole('button', { name: 'Create agent' }).click();
     await page.getByTestId('my-agent').first().waitFor();
 
-    await page.goto(`/games/sessions/${await announcedMatch()}`);
+    await page.goto(`/games/sessions/${await announcedMatch(agentName)}`);
     // More than 10 s before its first move: the move list says so instead of showing nothing.
     expect(await page.getByTestId('no-moves').textContent()).toBe(
       'No moves yet: the first comes when the match starts.',

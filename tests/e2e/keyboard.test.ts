@@ -108,11 +108,13 @@ describe('menus by keyboard', () => {
 });
 
 describe('forms by keyboard', () => {
+  // The runner may seat this agent at once, and its owner may not bet on its matches.
+  const name = `Key Bot ${Date.now() % 10_000}`;
+
   it('creates an agent with the editor form', async () => {
     await openPage('/agents/mine');
     await tabTo(page, page.getByLabel('Name'));
     await expectVisibleFocus();
-    const name = `Key Bot ${Date.now() % 10_000}`;
     await page.keyboard.type(name);
     await tabTo(page, page.getByLabel('Style'));
     await expectVisibleFocus();
@@ -128,6 +130,7 @@ describe('forms by keyboard', () => {
     // 10 s of betting left at least: one about to start would close its pools under the test.
     const id = await matchWithStatus(suite.server.origin, 'scheduled', 120_000, {
       bettingOpenForMs: 10_000,
+      withoutAgentNamed: name,
     });
     await openPage(`/games/sessions/${id}`);
     const side = page.getByLabel('Side');

@@ -6,14 +6,21 @@ import { type MatchSummary, matchListResponseSchema } from '../../../core/protoc
  * announces, plays and finishes matches at the pace the test's environment set). `maxMoves`
  * asks for one that has just begun, for a test that needs it to stay live for a while;
  * `bettingOpenForMs` asks for an announced one whose first move is at least that far off, for a
- * test that bets (one about to start closes its betting under the test). Connect Four unless
- * `game` names another: most tests read its board.
+ * test that bets (one about to start closes its betting under the test), and `withoutAgentNamed`
+ * one that agent does not play (a user may not bet on their own agent's match, and the runner
+ * may seat a new agent at once). Connect Four unless `game` names another: most tests read its
+ * board.
  */
 export async function matchWithStatus(
   origin: string,
   status: MatchSummary['status'],
   timeoutMs = 120_000,
-  { maxMoves = Number.POSITIVE_INFINITY, game = 'connect4' as GameId, bettingOpenForMs = 0 } = {},
+  {
+    maxMoves = Number.POSITIVE_INFINITY,
+    game = 'connect4' as GameId,
+    bettingOpenForMs = 0,
+    withoutAgentNamed = '',
+  } = {},
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -22,6 +29,7 @@ export async function matchWithStatus(
     const match = items.find(
       (candidate) =>
         candidate.plies <= maxMoves &&
+        !candidate.players.some((player) => player.name === withoutAgentNamed) &&
         (bettingOpenForMs === 0 ||
           (candidate.startsAt !== undefined &&
             Date.parse(candidate.startsAt) - Date.now() > bettingOpenForMs)),
