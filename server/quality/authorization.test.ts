@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '../plugins/routeList.ts';
 import { testDatabaseKinds } from '../testing/testDatabase.ts';
-import { json, MATRIX, OWN_AGENT_BETS } from './authorizationMatrix.ts';
+import { json, MATRIX } from './authorizationMatrix.ts';
+import { OWN_AGENT_BETS } from './ownAgentBetsMatrix.ts';
 import { createQualityFixture, type QualityFixture, ROLES } from './qualityFixture.ts';
 
 describe.each(testDatabaseKinds())('authorisation matrix (%s)', (kind) => {

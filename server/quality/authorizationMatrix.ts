@@ -10,7 +10,7 @@ import { createAgent, type QualityFixture, type Role, VALID_TRAITS } from './qua
 /** Expected status for visitor, user, owner and admin, in that order. */
 type Statuses = readonly [number, number, number, number];
 
-interface Case {
+export interface Case {
   f: QualityFixture;
   role: Role;
   /** The role's standing session cookie (empty for the visitor). */
@@ -18,7 +18,7 @@ interface Case {
 }
 
 /** One row: the statuses, and a request that would succeed for someone allowed to send it. */
-interface Row {
+export interface Row {
   expected: Statuses;
   request: (c: Case) => Promise<InjectOptions> | InjectOptions;
 }
@@ -31,7 +31,7 @@ const ADMIN: Statuses = [401, 403, 403, 200];
 
 let serial = 0;
 /** A name or key no other case has used. */
-const unique = (prefix: string) => `${prefix}${Date.now() % 100_000}x${serial++}`;
+export const unique = (prefix: string) => `${prefix}${Date.now() % 100_000}x${serial++}`;
 
 const get =
   (url: string) =>
@@ -54,14 +54,14 @@ export const json = (
 });
 
 /** A custom agent of a fresh owner: the owner role sends its request as that owner. */
-async function agentOfNewOwner({ f, role, cookie }: Case) {
+export async function agentOfNewOwner({ f, role, cookie }: Case) {
   const ownerCookie = await signIn(f.app);
   const id = await createAgent(f.app, ownerCookie, unique('Owned '));
   return { id, cookie: role === 'owner' ? ownerCookie : cookie };
 }
 
 /** A bot of a fresh owner, with its token: the owner role sends its request as that owner. */
-async function botOfNewOwner({ f, role, cookie }: Case) {
+export async function botOfNewOwner({ f, role, cookie }: Case) {
   const ownerCookie = await signIn(f.app);
   const created = await f.app.inject(
     json('POST', '/api/bots', ownerCookie, { name: unique('Bot '), games: ['connect4'] }),
@@ -272,46 +272,6 @@ export const MATRIX: Record<string, Row> = {
         url: `/api/admin/matches/${matchId}/cancel`,
         headers: { cookie: c.cookie },
       };
-    },
-  },
-};
-
-/** A new announced match with `agentId` seated against a house agent. */
-const matchOf = (c: Case, agentId: string) => insertMatch(c.f.db, [agentId, c.f.houseAgents[1]]);
-
-/** A bet on `matchId` as `cookie`, on the side of the owner's agent. */
-const betOn = (matchId: string, cookie: string) =>
-  json('POST', '/api/bets', cookie, {
-    matchId,
-    side: 'first',
-    amount: 1,
-    idempotencyKey: unique('own-agent-'),
-  });
-
-/**
- * Bets on a match an agent of the owner role plays: refused to its owner alone (409), whatever
- * other rights they hold; the admin row seats the admin's own agent.
- */
-export const OWN_AGENT_BETS: Record<string, Row> = {
-  'POST /api/bets on a match of the owner’s custom agent': {
-    expected: [401, 201, 409, 201],
-    request: async (c) => {
-      const agent = await agentOfNewOwner(c);
-      return betOn(await matchOf(c, agent.id), agent.cookie);
-    },
-  },
-  'POST /api/bets on a match of the owner’s bot': {
-    expected: [401, 201, 409, 201],
-    request: async (c) => {
-      const bot = await botOfNewOwner(c);
-      return betOn(await matchOf(c, bot.id), bot.cookie);
-    },
-  },
-  'POST /api/bets by an admin on a match of the admin’s own agent': {
-    expected: [401, 201, 201, 409],
-    request: async (c) => {
-      const adminAgent = await createAgent(c.f.app, c.f.cookies.admin, unique('Admin '));
-      return betOn(await matchOf(c, adminAgent), c.cookie);
     },
   },
 };
