@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GridmindError } from '../core/errors.ts';
 import { GAME_IDS } from '../core/games/gameIds.ts';
+import { BOT_MATCHES_MAX_DEFAULT } from '../core/protocol/bots.ts';
 import { evmAddressSchema } from '../core/protocol/evmAddress.ts';
 import { normalizeEvmAddress } from '../core/validate/address.ts';
 
@@ -69,7 +70,7 @@ const envSchema = z.object({
   BOT_MOVE_TIMEOUT_MS: integer(10_000, 100, 600_000),
   BOT_MOVE_RATE_LIMIT_PER_MINUTE: integer(600, 1, 100_000),
   // Matches with a bot seated, announced or live, platform-wide: bots beyond it wait their turn.
-  BOT_MATCHES_MAX: integer(8, 0, 1000),
+  BOT_MATCHES_MAX: integer(BOT_MATCHES_MAX_DEFAULT, 0, 1000),
   // How often a bot's event stream gets a heartbeat (and its bot stays marked online).
   BOT_HEARTBEAT_MS: integer(15_000, 100, 120_000),
   // Bot event streams one client address may hold open at once, per server process.

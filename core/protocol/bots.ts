@@ -5,6 +5,9 @@ import { agentNameSchema, freeTextSchema } from './agentText.ts';
 /** Most active (not retired) bots one user may own. */
 export const MAX_ACTIVE_BOTS_PER_USER = 3;
 
+/** BOT_MATCHES_MAX's default: matches with a bot seated, announced or live, platform-wide. */
+export const BOT_MATCHES_MAX_DEFAULT = 8;
+
 /** A bot's token: a fixed prefix (so a leaked one is recognisable) and 32 random bytes. */
 export const BOT_TOKEN_PATTERN = /^gmb_[A-Za-z0-9_-]{43}$/;
 

@@ -18,6 +18,8 @@ const agentRowSchema = z.object({
   games: gamesSchema,
   /** `bot`: its moves come from its owner's program over the bot API, not from an engine. */
   kind: z.enum(['builtin', 'custom', 'bot']),
+  /** The user who owns a bot or custom agent; null for a built-in one. */
+  owner_id: z.string().nullable(),
   rating: z.number(),
   deviation: z.number(),
   volatility: z.number(),
@@ -37,7 +39,7 @@ function columnsFor(game: GameId | undefined): string {
        coalesce(r.volatility, 0.06) as volatility, coalesce(r.wins, 0) as wins,
        coalesce(r.losses, 0) as losses, coalesce(r.draws, 0) as draws`
     : 'a.rating, a.deviation, a.volatility, a.wins, a.losses, a.draws';
-  return `a.id, a.name, a.tagline, a.traits, a.games, a.kind, ${standing}`;
+  return `a.id, a.name, a.tagline, a.traits, a.games, a.kind, a.owner_id::text as owner_id, ${standing}`;
 }
 
 function fromFor(game: GameId | undefined): string {

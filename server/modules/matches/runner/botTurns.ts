@@ -2,11 +2,11 @@ import type { GameId } from '../../../../core/games/gameIds.ts';
 import type { Database } from '../../../db/database.ts';
 import type { AgentRow } from '../../../db/stores/agentStore.ts';
 import { BOT_EVENTS_KEEP_MS, pruneBotEvents } from '../../../events/botEvents.ts';
-import { type AgentOwners, sameOwner } from '../store/agentOwners.ts';
 import { createBotMatch, type IdleBot, listIdleBots } from '../store/botMatches.ts';
 import { forfeitIfLate } from '../store/botMoves.ts';
 import type { MatchEndHook } from '../store/matchEnd.ts';
 import type { NewMatch } from '../store/matchWriter.ts';
+import { type AgentOwners, sameOwner } from './agentOwners.ts';
 import type { Scheduler } from './scheduler.ts';
 
 /** What the runner lends its bot side: its database, clock and dice, and how it starts a match. */

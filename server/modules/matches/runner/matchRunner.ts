@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
 import { replay } from '../../../../core/games/replay.ts';
+import { BOT_MATCHES_MAX_DEFAULT } from '../../../../core/protocol/bots.ts';
 import type { Database } from '../../../db/database.ts';
 import { schedulableAgentIds } from '../../../db/stores/agentOwnership.ts';
 import { type AgentRow, listAgentRows } from '../../../db/stores/agentStore.ts';
-import { type AgentOwners, ownersOf, sameOwner } from '../store/agentOwners.ts';
 import type { MatchEndHook } from '../store/matchEnd.ts';
 import { findMatch } from '../store/matchStore.ts';
 import {
@@ -15,10 +15,13 @@ import {
   releaseMatches,
   renewLeases,
 } from '../store/matchWriter.ts';
+import { type AgentOwners, ownersOf } from './agentOwners.ts';
 import { BotTurns } from './botTurns.ts';
+import { drawPair } from './drawPair.ts';
 import { type Decider, type EngineMoveContext, playEngineMove } from './engineMove.ts';
 import { MatchPlayersCache } from './matchPlayers.ts';
 import { type Scheduler, systemScheduler } from './scheduler.ts';
+import { nextSweepMs } from './sweepDelay.ts';
 
 /** How the runner plays: who it is, how many matches to keep live, pacing and lease length. */
 export interface MatchRunnerOptions {
@@ -85,8 +88,7 @@ export class MatchRunner {
       ...options,
       games: options.games ?? GAME_IDS,
       moveTimeoutMs: this.botMoveTimeoutMs,
-      // BOT_MATCHES_MAX's default.
-      botMatchesMax: options.botMatchesMax ?? 8,
+      botMatchesMax: options.botMatchesMax ?? BOT_MATCHES_MAX_DEFAULT,
       scheduler: this.scheduler,
       random: this.random,
       newMatch: (game, firstId, secondId) => this.newMatch(game, firstId, secondId),
@@ -129,10 +131,7 @@ export class MatchRunner {
     // Hidden and retired agents are never paired.
     const schedulable = await schedulableAgentIds(db);
     const everyAgent = (await listAgentRows(db)).filter((agent) => schedulable.has(agent.id));
-    const owners = await ownersOf(
-      db,
-      everyAgent.filter((agent) => agent.kind !== 'builtin').map((agent) => agent.id),
-    );
+    const owners = ownersOf(everyAgent);
     for (const game of this.options.games ?? GAME_IDS) {
       // Bots are seated only by the bot pairing: while online, and told of the match.
       const agents = everyAgent.filter(
@@ -164,16 +163,10 @@ export class MatchRunner {
     owners: AgentOwners,
     leaseUntil: Date,
   ): Promise<void> {
-    while (agents.length >= 2) {
-      const firstIndex = Math.floor(this.random() * agents.length);
-      const first = agents[firstIndex]!;
-      // The others from the one after `first` on: with no owner in the way, the draw picks whom
-      // it always picked. None left means every agent is `first`'s owner's: no pair exists.
-      const rivals = [...agents.slice(firstIndex + 1), ...agents.slice(0, firstIndex)].filter(
-        (agent) => !sameOwner(owners, first.id, agent.id),
-      );
-      if (rivals.length === 0) break;
-      const second = rivals[Math.floor(this.random() * rivals.length)]!;
+    for (;;) {
+      const pair = drawPair(agents, owners, this.random);
+      if (!pair) break;
+      const [first, second] = pair;
       const id = await createMatchIfBelowTarget(
         this.options.db,
         this.newMatch(game, first.id, second.id),
@@ -288,19 +281,11 @@ export class MatchRunner {
           },
         )
         .finally(() => {
-          if (this.running && !this.sweepTimer) this.scheduleSweep(this.nextSweepMs());
+          if (this.running && !this.sweepTimer)
+            this.scheduleSweep(nextSweepMs(this.sweepMs, this.leaseMs, this.failedSweeps));
         });
       this.track(work);
     }, delayMs);
-  }
-
-  /**
-   * The regular period, doubled for each failed sweep in a row, but never beyond a third of the
-   * lease: once the database is back, leases are renewed before another process may take over.
-   */
-  private nextSweepMs(): number {
-    const backoff = this.sweepMs * 2 ** Math.min(this.failedSweeps, 8);
-    return Math.min(backoff, Math.max(this.sweepMs, this.leaseMs / 3));
   }
 
   private track(work: Promise<unknown>): void {

@@ -1,15 +1,13 @@
-import type { Queryable } from '../../../db/database.ts';
+import type { AgentRow } from '../../../db/stores/agentStore.ts';
 
 /** Agents' owners by agent id; agents without an owner (built-in ones) are absent. */
 export type AgentOwners = ReadonlyMap<string, string>;
 
-/** The owners of those of `agentIds` that have one (bots and custom agents). */
-export async function ownersOf(db: Queryable, agentIds: string[]): Promise<AgentOwners> {
-  const { rows } = await db.query<{ id: string; owner: string }>(
-    'select id, owner_id::text as owner from agents where id = any($1::text[]) and owner_id is not null',
-    [agentIds],
+/** The owners of those of `agents` that have one (bots and custom agents), from their rows. */
+export function ownersOf(agents: readonly AgentRow[]): AgentOwners {
+  return new Map(
+    agents.flatMap((agent) => (agent.owner_id === null ? [] : [[agent.id, agent.owner_id]])),
   );
-  return new Map(rows.map((row) => [row.id, row.owner]));
 }
 
 /**
