@@ -12,10 +12,11 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  // Quick matches with a short betting window, so one is announced, bet on and settled in time.
+  // Quick matches with a short betting window, so one is announced, bet on and settled in time;
+  // 30 s of it, as a loaded machine may take seconds to show a watch page.
   process.env.LIVE_MATCHES = '1';
   process.env.MOVE_DELAY_MS = '50';
-  process.env.BETTING_WINDOW_MS = '15000';
+  process.env.BETTING_WINDOW_MS = '30000';
   server = await startServer({ adminAddresses: [admin.address.toLowerCase()] });
   browser = await launchBrowser();
 });
@@ -90,6 +91,40 @@ describe('betting and earnings in the browser', () => {
     // and the server's own figure, not only the header's
     const me = await page.request.get(`${server.origin}/api/me`);
     expect((await me.json()).userInfo.balance).toBe(900 + payout);
+  });
+
+  it('tells an owner on the watch page that they cannot bet on their agent’s match, and the server refuses it', async () => {
+    const page = await signedInPage();
+    const created = await page.request.post(`${server.origin}/api/agents`, {
+      data: {
+        name: `Own Bot ${Date.now() % 10_000}`,
+        traits: { skill: 3, style: 'balanced', risk: 0.5, thinkTimeMs: 200 },
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id: agentId } = (await created.json()) as { id: string };
+    const adminPage = await signedInPage(admin);
+    const started = await adminPage.request.post(`${server.origin}/api/admin/matches`, {
+      data: { game: 'connect4', firstAgentId: agentId, secondAgentId: 'pip' },
+    });
+    expect(started.status()).toBe(201);
+    const { matchId } = (await started.json()) as { matchId: string };
+
+    // The server is what refuses, to a request sent without the form; the panel then says so.
+    const refusal =
+      'You own an agent in this match, so you cannot bet on it: its result is in your hands.';
+    const bet = await page.request.post(`${server.origin}/api/bets`, {
+      data: { matchId, side: 'second', amount: 100, idempotencyKey: `own-${matchId}` },
+    });
+    expect(bet.status()).toBe(409);
+    expect((await bet.json()).error).toBe(refusal);
+    await page.goto(`/games/sessions/${matchId}`);
+    expect(await page.getByTestId('own-agent-plays').textContent({ timeout: 30_000 })).toBe(
+      refusal,
+    );
+    expect(await page.getByLabel('Points').count()).toBe(0);
+    const me = await page.request.get(`${server.origin}/api/me`);
+    expect((await me.json()).userInfo.balance).toBe(1000);
   });
 
   it('lets an admin grant points that the user then sees', async () => {
