@@ -131,6 +131,30 @@ describe('wallet sign-in through the AppKit modal', () => {
     expect(await page.locator('[data-testid="w3m-connecting-siwe-sign"]').count()).toBe(0);
   });
 
+  it('drops a remembered wallet when the server answers "no session" only after AppKit started', async () => {
+    const { page, wallet } = await signedInWithWalletReconnected();
+    await context?.clearCookies({ name: 'gridmind_session' });
+    // A loaded server answers the start-up's session question after its time-out: AppKit has
+    // then restored the remembered wallet (no answer is not "signed out"), and the late "none"
+    // must still drop it and close the sign step AppKit opened for the stale account.
+    await page.route('**/auth/session', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 7_000));
+      await route.continue();
+    });
+    const callsBeforeReload = wallet.methods.length;
+    await page.reload();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await expect
+      .poll(() => wallet.methods.slice(callsBeforeReload).includes('wallet_revokePermissions'), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    await page.unroute('**/auth/session');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.locator(`[data-testid="wallet-selector-${TEST_WALLET_RDNS}"]`).waitFor();
+    expect(await page.locator('[data-testid="w3m-connecting-siwe-sign"]').count()).toBe(0);
+  });
+
   it('keeps the restored wallet of a sign-in resumed after the tab was killed in the wallet app', async () => {
     const { page, wallet } = await walletPage();
     await page.getByRole('button', { name: 'Login' }).click();
