@@ -11,6 +11,12 @@ const gameStandingSchema = z.object({
   record: agentRecordSchema,
 });
 
+/**
+ * How many of its latest ratings an agent's page gets: enough for the chart, and the same size
+ * however many matches the agent has played.
+ */
+export const RATING_HISTORY_POINTS = 1_000;
+
 /** One point of an agent's rating history, written when a rated match ends. */
 export const ratingHistoryPointSchema = z.object({
   matchId: z.string(),
@@ -26,6 +32,7 @@ export const agentDetailSchema = z.extend(agentSummarySchema, {
   standings: z.array(gameStandingSchema),
   /** Set for a bot (an agent its owner's program plays over the bot API). */
   bot: z.optional(z.object({ online: z.boolean() })),
+  /** The latest `RATING_HISTORY_POINTS`, oldest first. */
   ratingHistory: z.array(ratingHistoryPointSchema),
 });
 

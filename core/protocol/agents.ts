@@ -33,10 +33,39 @@ export const agentSummarySchema = z.object({
   record: agentRecordSchema,
 });
 
-/** Query of `GET /api/agents`: one game's leaderboard, or without `game` the overall one. */
-export const agentListQuerySchema = z.object({ game: z.optional(gameIdSchema) });
+/**
+ * How many agents a leaderboard lists: its top. Every visitor's home page asks for it every 20 s,
+ * so it stays the same size however many agents users create.
+ */
+export const LEADERBOARD_SIZE = 100;
 
-/** Body of `GET /api/agents`: the leaderboard, best rating first. */
+/** How many agents one `GET /api/agents?ids=` may name (a watch page names its two players). */
+export const AGENT_IDS_MAX = 20;
+
+const agentIdsSchema = z
+  .pipe(
+    z.string().check(z.maxLength(AGENT_IDS_MAX * 65)),
+    z.transform((ids: string) => [...new Set(ids.split(',').filter((id) => id !== ''))]),
+  )
+  .check(
+    z.refine((ids: string[]) => ids.length >= 1 && ids.length <= AGENT_IDS_MAX, {
+      message: `Name between 1 and ${AGENT_IDS_MAX} agents, separated by commas`,
+    }),
+    z.refine((ids: string[]) => ids.every((id) => id.length <= 64), {
+      message: 'An agent id is at most 64 characters',
+    }),
+  );
+
+/**
+ * Query of `GET /api/agents`: one game's leaderboard, or without `game` the overall one; with
+ * `ids`, those agents (hidden and retired ones too: a replay still names its players).
+ */
+export const agentListQuerySchema = z.object({
+  game: z.optional(gameIdSchema),
+  ids: z.optional(agentIdsSchema),
+});
+
+/** Body of `GET /api/agents`: the leaderboard's top `LEADERBOARD_SIZE`, best rating first. */
 export const agentListResponseSchema = z.object({ items: z.array(agentSummarySchema) });
 
 /** @see agentSummarySchema */

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { agentTraitsSchema } from '../../../core/agents/traits.ts';
 import { GAME_IDS, type GameId, isGameId } from '../../../core/games/gameIds.ts';
-import { type AgentDetail, ratingHistoryPointSchema } from '../../../core/protocol/agentDetail.ts';
-import { type AgentSummary, agentSummarySchema } from '../../../core/protocol/agents.ts';
+import {
+  type AgentDetail,
+  RATING_HISTORY_POINTS,
+  ratingHistoryPointSchema,
+} from '../../../core/protocol/agentDetail.ts';
+import {
+  type AgentSummary,
+  agentSummarySchema,
+  LEADERBOARD_SIZE,
+} from '../../../core/protocol/agents.ts';
 import type { Queryable } from '../database.ts';
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
@@ -69,15 +77,26 @@ export async function listAgentRows(db: Queryable): Promise<AgentRow[]> {
 }
 
 /**
- * The public leaderboard: agents neither hidden by an admin nor retired, best rating first.
- * With `game`, that game's leaderboard of the agents who play it.
+ * The public leaderboard's top `LEADERBOARD_SIZE`: agents neither hidden by an admin nor retired,
+ * best rating first. With `game`, that game's leaderboard of the agents who play it. The overall
+ * one walks the `agents_leaderboard` index and stops at the limit; one game's sorts the agents
+ * who play it (their standing in that game is a left join), keeping only the top in memory.
  */
 export async function listAgents(db: Queryable, game?: GameId): Promise<AgentSummary[]> {
   const { rows } = await db.query(
     `select ${columnsFor(game)} from ${fromFor(game)}
      where not a.hidden and a.retired_at is null ${game ? 'and $1 = any(a.games)' : ''}
-     order by rating desc, a.id`,
+     order by rating desc, a.id limit ${LEADERBOARD_SIZE}`,
     game ? [game] : [],
+  );
+  return rows.map((row) => toSummary(agentRowSchema.parse(row)));
+}
+
+/** The named agents with their overall standing, in no set order; unknown ids are left out. */
+export async function findAgents(db: Queryable, ids: readonly string[]): Promise<AgentSummary[]> {
+  const { rows } = await db.query(
+    `select ${columnsFor(undefined)} from agents a where a.id = any($1::text[])`,
+    [ids],
   );
   return rows.map((row) => toSummary(agentRowSchema.parse(row)));
 }
@@ -93,8 +112,8 @@ const standingRowSchema = z.object({
 });
 
 /**
- * One agent with its standing per game and its rating history (oldest first), or null; a bot also
- * says whether it is online at `now`.
+ * One agent with its standing per game and its latest `RATING_HISTORY_POINTS` ratings (oldest
+ * first), or null; a bot also says whether it is online at `now`.
  */
 export async function findAgent(db: Queryable, id: string, now: Date): Promise<AgentDetail | null> {
   const { rows } = await db.query(
@@ -118,8 +137,10 @@ export async function findAgent(db: Queryable, id: string, now: Date): Promise<A
     deviation: number;
     recorded_at: Date | string;
   }>(
-    `select match_id, game, rating, deviation, recorded_at from rating_history
-     where agent_id = $1 order by recorded_at, match_id`,
+    `select * from (
+       select match_id, game, rating, deviation, recorded_at from rating_history
+       where agent_id = $1 order by recorded_at desc, match_id desc limit ${RATING_HISTORY_POINTS}
+     ) latest order by recorded_at, match_id`,
     [id],
   );
   return {

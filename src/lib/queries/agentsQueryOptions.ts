@@ -23,3 +23,22 @@ export function agentsQueryOptions(game: GameId | null = null) {
     refetchInterval: 20_000,
   });
 }
+
+/**
+ * `GET /api/agents?ids=`: the named agents (a watch page's two players), whatever their place on
+ * the leaderboard, which lists only its top. Under `['agents']` so it refreshes with the lists.
+ */
+export function namedAgentsQueryOptions(ids: readonly string[]) {
+  const sorted = [...ids].sort();
+  return queryOptions({
+    queryKey: ['agents', 'ids', ...sorted] as const,
+    queryFn: () =>
+      fetchJson(
+        `/api/agents?ids=${sorted.map(encodeURIComponent).join(',')}`,
+        agentListResponseSchema,
+        AGENT_NOT_FOUND,
+      ),
+    enabled: sorted.length > 0,
+    refetchInterval: 20_000,
+  });
+}

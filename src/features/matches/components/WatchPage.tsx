@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
 import { moveEventSchema } from '../../../../core/protocol/matchMoves.ts';
-import { agentsQueryOptions } from '../../../lib/queries/agentsQueryOptions.ts';
+import { namedAgentsQueryOptions } from '../../../lib/queries/agentsQueryOptions.ts';
 import { useDeferredQuery } from '../../../lib/query/useDeferredQuery.ts';
 import { startsInText } from '../../../lib/time/startsInText.ts';
 import { useNow } from '../../../lib/time/useNow.ts';
@@ -34,8 +34,10 @@ export function WatchPage({
 }) {
   const { sessionId = '' } = useParams();
   const detail = useDeferredQuery(matchQueryOptions(sessionId));
-  const roster = useDeferredQuery(agentsQueryOptions());
   const match = detail.data;
+  const roster = useDeferredQuery(
+    namedAgentsQueryOptions(match?.players.map((player) => player.agentId) ?? []),
+  );
   const loadedTurns = match?.turns ?? [];
   const playing = match?.status === 'live' || match?.status === 'scheduled';
   const stream = useMatchStream(match?.id, playing, loadedTurns.length, moveEventSchema);
@@ -50,8 +52,8 @@ export function WatchPage({
     waiting && match.startsAt !== undefined ? Date.parse(match.startsAt) : undefined;
   const now = useNow(startsAtMs !== undefined);
 
-  // The traits above the board come from the roster: waiting the few milliseconds it may lag
-  // the match keeps the board from jumping down when they arrive. Offline (paused) or failed,
+  // The traits above the board come from the players' agents, asked once the match names them:
+  // waiting the few milliseconds they lag the match keeps the board from jumping down when they arrive. Offline (paused) or failed,
   // the page shows without them.
   const rosterComing = roster.isPending && roster.fetchStatus === 'fetching';
   if (detail.isPending || rosterComing) {
