@@ -71,6 +71,11 @@ describe('live matches in the browser', () => {
     expect(await moveCount(page)).toBeGreaterThan(start);
     expect(await page.locator('.move-list li').count()).toBeGreaterThan(start);
     expect(await page.getByTestId('evaluation').textContent()).toMatch(/played column [1-7]/);
+    // Both player cards show their agent's traits, asked for by id (the leaderboard lists a top).
+    expect(await page.locator('.player .traits').allTextContents()).toEqual([
+      expect.stringMatching(/^Skill \d+\/10/),
+      expect.stringMatching(/^Skill \d+\/10/),
+    ]);
     await expect
       .poll(() => page.getByTestId('spectators').textContent())
       .toMatch(/^[1-9]\d* spectator/);
