@@ -41,6 +41,13 @@ describe.skipIf(!nginx || !databaseUrl)('nginx in front of two processes', () =>
   });
 
   it('keys clients by their own address, places every bet once and loses no move to a SIGKILL', async () => {
+    // How long each phase took, printed at the end (a figure for the reader, never asserted).
+    const phases: string[] = [];
+    let phaseStart = Date.now();
+    const phaseDone = (name: string) => {
+      phases.push(`${name} ${((Date.now() - phaseStart) / 1000).toFixed(1)} s`);
+      phaseStart = Date.now();
+    };
     const scratch = await createScratchDatabase(databaseUrl!, 'gridmind_nginx');
     cleanups.push(scratch.drop);
     const db = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
@@ -59,8 +66,9 @@ describe.skipIf(!nginx || !databaseUrl)('nginx in front of two processes', () =>
       TRUST_PROXY: '127.0.0.1',
       LIVE_MATCHES: '1',
       LIVE_GAMES: 'connect4',
-      MOVE_DELAY_MS: '150',
-      BETTING_WINDOW_MS: '20000',
+      MOVE_DELAY_MS: '50',
+      // Short: the match waits for the killed owner's lease (15 s) anyway.
+      BETTING_WINDOW_MS: '12000',
       AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT),
       BET_RATE_LIMIT_PER_MINUTE: '100000',
     };
@@ -70,6 +78,7 @@ describe.skipIf(!nginx || !databaseUrl)('nginx in front of two processes', () =>
     for (const server of servers) cleanups.push(() => stopServerProcess(server, 'SIGKILL'));
     const proxy = await startNginx(nginx!, { listenPort, upstreamPorts: [portA, portB] });
     cleanups.push(proxy.stop);
+    phaseDone('start');
 
     // Through nginx, the limit counts the client's own address: one client runs out, another
     // (behind the same nginx) does not, and a forged X-Forwarded-For changes nothing.
@@ -104,6 +113,7 @@ describe.skipIf(!nginx || !databaseUrl)('nginx in front of two processes', () =>
       cookies.push(...signedIn);
     }
 
+    phaseDone('address checks and sign-ins');
     await insertQuickAgents(db);
     const announced = async () =>
       (
@@ -183,15 +193,16 @@ describe.skipIf(!nginx || !databaseUrl)('nginx in front of two processes', () =>
       ...(await firstWave),
       ...(await Promise.all(bets.slice((2 * USERS) / 3).map(placeUntilAcknowledged))),
     ];
-    console.log(
-      `nginx rush: ${statuses.filter((s) => s === 201).length} placed, ` +
-        `${statuses.filter((s) => s === 200).length} found already placed on retry, ` +
-        `${lost.length} answers lost with the killed process`,
-    );
+    const rush = `${statuses.filter((s) => s === 201).length} placed, ${
+      statuses.filter((s) => s === 200).length
+    } found already placed on retry, ${lost.length} answers lost with the killed process`;
+    phaseDone('announcement and rush');
 
     // The survivor takes the match over after the lease and plays it to the end; every watcher
     // gets every move, those of the killed process by coming back through nginx.
     const seen = await Promise.all(watching);
+    phaseDone('match to its end');
+    console.log(`nginx rush: ${rush}; ${phases.join(', ')}`);
     const { rows: moves } = await db.query<{ ply: number; owner: string }>(
       'select ply, owner from match_moves where match_id = $1 order by ply',
       [match.id],

@@ -6,15 +6,6 @@ import { testDatabaseKinds } from './testing/testDatabase.ts';
 // /auth/* at AUTH_RATE_LIMIT_PER_MINUTE per client address. Through a real nginx in
 // nginxTwoProcesses.test.ts.
 describe.each(testDatabaseKinds())('the client address behind a proxy on %s', (kind) => {
-  const apps: TestApp[] = [];
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-  });
-  const appWith = async (env: Record<string, string>) => {
-    const app = await createTestApp(kind, { AUTH_RATE_LIMIT_PER_MINUTE: '1', ...env });
-    apps.push(app);
-    return app;
-  };
   const nonce = (t: TestApp, remoteAddress: string, forwardedFor: string) =>
     t.app
       .inject({
@@ -25,16 +16,24 @@ describe.each(testDatabaseKinds())('the client address behind a proxy on %s', (k
       })
       .then((response) => response.statusCode);
 
+  let trustingNone: TestApp;
   let trusting: TestApp;
   beforeAll(async () => {
-    trusting = await appWith({ TRUST_PROXY: '10.0.0.2, 10.1.0.0/16' });
+    trustingNone = await createTestApp(kind, { AUTH_RATE_LIMIT_PER_MINUTE: '1' });
+    trusting = await createTestApp(kind, {
+      AUTH_RATE_LIMIT_PER_MINUTE: '1',
+      TRUST_PROXY: '10.0.0.2, 10.1.0.0/16',
+    });
+  });
+  afterAll(async () => {
+    await trustingNone?.close();
+    await trusting?.close();
   });
 
   it('ignores X-Forwarded-For by default, even from loopback', async () => {
-    const t = await appWith({});
-    expect(await nonce(t, '127.0.0.1', '198.51.100.1')).toBe(200);
+    expect(await nonce(trustingNone, '127.0.0.1', '198.51.100.1')).toBe(200);
     // A new forged address each time is still the same peer, so the second request is over.
-    expect(await nonce(t, '127.0.0.1', '198.51.100.2')).toBe(429);
+    expect(await nonce(trustingNone, '127.0.0.1', '198.51.100.2')).toBe(429);
   });
 
   it('counts each client a listed proxy names on its own', async () => {
