@@ -139,6 +139,8 @@ describe.skipIf(!nginx || !databaseUrl)('nginx in front of two processes', () =>
         opened: () => opened++,
       }),
     );
+    // Awaited below; if the test fails first, their end (stopped, at clean-up) is no new error.
+    for (const watcher of watching) watcher.catch(() => {});
     await expect.poll(() => opened, { timeout: 10_000 }).toBe(WATCHERS);
 
     // Everyone bets at once: two thirds first; when a third are acknowledged the match's owner is
@@ -195,7 +197,11 @@ describe.skipIf(!nginx || !databaseUrl)('nginx in front of two processes', () =>
     ];
     const rush = `${statuses.filter((s) => s === 201).length} placed, ${
       statuses.filter((s) => s === 200).length
-    } found already placed on retry, ${lost.length} answers lost with the killed process`;
+    } found already placed on retry, ${lost.length} answers lost with the killed process (${[
+      ...new Set(lost),
+    ]
+      .map((status) => `${status || 'reset'}×${lost.filter((other) => other === status).length}`)
+      .join(', ')})`;
     phaseDone('announcement and rush');
 
     // The survivor takes the match over after the lease and plays it to the end; every watcher
