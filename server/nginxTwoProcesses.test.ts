@@ -254,5 +254,5 @@ describe.skipIf(!nginx || !databaseUrl)('nginx in front of two processes', () =>
        where u.balance <> (select coalesce(sum(amount), 0) from ledger_entries l where l.user_id = u.id)`,
     );
     expect(drift[0]?.count).toBe(0);
-  }, 120_000);
+  }, 240_000);
 });

@@ -18,13 +18,14 @@ describe.each(testDatabaseKinds())('the client address behind a proxy on %s', (k
 
   let trustingNone: TestApp;
   let trusting: TestApp;
+  // Two apps, so twice the usual hook time for opening their databases on a busy machine.
   beforeAll(async () => {
     trustingNone = await createTestApp(kind, { AUTH_RATE_LIMIT_PER_MINUTE: '1' });
     trusting = await createTestApp(kind, {
       AUTH_RATE_LIMIT_PER_MINUTE: '1',
       TRUST_PROXY: '10.0.0.2, 10.1.0.0/16',
     });
-  });
+  }, 120_000);
   afterAll(async () => {
     await trustingNone?.close();
     await trusting?.close();

@@ -51,6 +51,10 @@ export function nginxConfigFor(shipped: string, site: NginxTestSite): string {
       .join('')}`,
     'http block',
   );
+  const upstreamLines = text.match(/^\s*server [^{\s]+.*$/gm) ?? [];
+  if (upstreamLines.some((line) => !/^\s*server 127\.0\.0\.1:\d+ /.test(line))) {
+    throw new Error('deploy/nginx.conf: expected every upstream server line as 127.0.0.1:<port>');
+  }
   text = replaceOnce(
     text,
     /^(\s*)server 127\.0\.0\.1:\d+( [^;\n]*);\n(?:\s*server 127\.0\.0\.1:\d+[^;\n]*;\n)*/m,
