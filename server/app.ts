@@ -57,9 +57,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     logger: options.logger ?? false,
-    // A reverse proxy on a private network may name the client (rate limits key on it); a
-    // public client cannot spoof X-Forwarded-For.
-    trustProxy: 'loopback,linklocal,uniquelocal',
+    // Only the proxies named in TRUST_PROXY may name the client by X-Forwarded-For (rate limits
+    // and stream caps key on it); from any other peer the header is ignored, so it cannot be forged.
+    trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     frameworkErrors: answerFrameworkError,
   });
   app.decorate('gridmind', { config, db, now: options.now ?? Date.now });

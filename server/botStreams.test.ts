@@ -5,12 +5,12 @@ import { testDatabaseKinds } from './testing/testDatabase.ts';
 // Bots' event streams: a token's death ends them at once, and their caps. Slow readers are in
 // botStreamBackpressure.test.ts; a token dying on another process in botStreamsTwoProcesses.test.ts.
 describe.each(testDatabaseKinds())('bot event streams on %s', (kind) => {
-  const kit = new BotTestKit(kind, { BOT_STREAMS_PER_ADDRESS: '3' });
+  const kit = new BotTestKit(kind, { BOT_STREAMS_PER_ADDRESS: '3', TRUST_PROXY: '127.0.0.1' });
   beforeAll(() => kit.start());
   afterAll(() => kit.close());
 
   // Each test opens its streams from an address of its own (the kit's proxy, loopback, is
-  // trusted), so the cap per address counts only that test's streams.
+  // trusted by TRUST_PROXY), so the cap per address counts only that test's streams.
   let addresses = 0;
   const ownAddress = () => ({ 'x-forwarded-for': `198.51.100.${++addresses}` });
 

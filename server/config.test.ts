@@ -120,6 +120,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('trusts no proxy unless TRUST_PROXY lists addresses or CIDR blocks, and names a bad entry', () => {
+    expect(loadConfig({}).TRUST_PROXY).toEqual([]);
+    expect(
+      loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,fd00::/8,::1 ' }).TRUST_PROXY,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8', '::1']);
+    for (const [value, place] of [
+      ['127.0.0.1,nginx.local', 1],
+      ['10.0.0.0/33', 0],
+      ['::1/129', 0],
+      ['10.0.0.0/8/8', 0],
+      ['10.0.0.0/x', 0],
+    ] as const) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        new RegExp(`TRUST_PROXY\\.${place}: each entry must be an IP address or CIDR block`),
+      );
+    }
+  });
+
   it('runs the games LIVE_GAMES names, and refuses one Gridmind does not have', () => {
     expect(loadConfig({ LIVE_GAMES: ' checkers, connect4 ' }).LIVE_GAMES).toEqual([
       'checkers',

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { GridmindError } from '../core/errors.ts';
 import { GAME_IDS } from '../core/games/gameIds.ts';
@@ -24,6 +25,20 @@ const commaList = z
       .map((entry) => entry.trim())
       .filter((entry) => entry !== ''),
   );
+
+/** proxy-addr's names for address ranges, which Fastify's `trustProxy` list also takes. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4 or IPv6 address, alone or as a CIDR block (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
 
 const envSchema = z.object({
   PORT: integer(8080, 1, 65_535),
@@ -75,6 +90,15 @@ const envSchema = z.object({
   BOT_HEARTBEAT_MS: integer(15_000, 100, 120_000),
   // Bot event streams one client address may hold open at once, per server process.
   BOT_STREAMS_PER_ADDRESS: integer(20, 1, 100_000),
+  // The reverse proxies (addresses, CIDR blocks) whose X-Forwarded-For names the client. None by
+  // default: a request's own socket address is its client, so no one can claim another address.
+  TRUST_PROXY: commaList.pipe(
+    z.array(
+      z.string().refine(isAddressOrCidr, {
+        message: 'each entry must be an IP address or CIDR block (e.g. 127.0.0.1, 10.0.0.0/8)',
+      }),
+    ),
+  ),
 });
 
 /** Everything the server reads from its environment, parsed and defaulted once at start-up. */
