@@ -25,6 +25,7 @@ import {
 import { LoadRecorder } from './support/httpLoad.ts';
 import { checkRush, type SentBet } from './support/rushChecks.ts';
 import { pgbenchFloor, placeFloorBets } from './support/rushFloor.ts';
+import { sampleWaits } from './support/rushWaits.ts';
 import { envCount, signInClients } from './support/workload.ts';
 
 const SIDES = ['first', 'second', 'draw'] as const;
@@ -73,19 +74,20 @@ async function rush(target: Target, users: number): Promise<void> {
     const signInStarted = performance.now();
     const clients = await signInClients(origin, recorder, users);
     const signInSeconds = (performance.now() - signInStarted) / 1000;
-    const before = await Promise.all(
-      clients.map(async (client) => {
-        const me = JSON.parse((await client.send('GET /api/me', '/api/me')).body) as {
-          userId: string;
-          address: string;
-          userInfo: { balance: number };
-        };
-        return me;
-      }),
-    );
+    // Each user's starting balance, read 50 at a time (a thousand at once is a rush of its own).
+    const before: { userId: string; address: string; userInfo: { balance: number } }[] = [];
+    for (let start = 0; start < clients.length; start += 50) {
+      const batch = clients.slice(start, start + 50).map(async (client) => {
+        const me = await client.send('GET /api/me', '/api/me');
+        if (me.status !== 200) throw new Error(`GET /api/me answered ${me.status}`);
+        return JSON.parse(me.body) as (typeof before)[number];
+      });
+      before.push(...(await Promise.all(batch)));
+    }
 
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
+    const stopSampling = target.databaseUrl ? await sampleWaits(target.databaseUrl) : null;
     const started = performance.now();
     const sent: SentBet[] = await Promise.all(
       clients.map(async (client, index) => {
@@ -113,6 +115,7 @@ async function rush(target: Target, users: number): Promise<void> {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const waits = await stopSampling?.();
     latencies.sort((a, b) => a - b);
     const pools = (await (await fetch(`${origin}/api/matches/${matchId}/pools`)).json()) as {
       pools: Record<string, number>;
@@ -128,6 +131,7 @@ async function rush(target: Target, users: number): Promise<void> {
         [...statuses].map(([status, n]) => `${status}×${n}`).join(' '),
     );
 
+    if (waits) console.log(`  waits during the rush: ${waits}`);
     db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: join(dir, 'data') });
     const failures = await checkRush(db, matchId, sent, pools.pools);
     console.log(
