@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /**
- * Samples what the database's active sessions wait on (pg_stat_activity) every few milliseconds
+ * Samples what the active sessions on the bench's database (not the whole server) wait on (pg_stat_activity) every few milliseconds
  * on its own connection, until stopped; returns the counts, most frequent first, for the bench to
  * print beside its figures (a MultiXact or row-lock queue shows up here).
  */
@@ -17,7 +17,8 @@ export async function sampleWaits(url: string): Promise<() => Promise<string>> {
     while (running) {
       const { rows } = await client.query<{ wait: string }>(
         `select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait from pg_stat_activity
-          where state = 'active' and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+          where state = 'active' and backend_type = 'client backend' and pid <> pg_backend_pid()
+            and datname = current_database()`,
       );
       samples++;
       for (const { wait } of rows) counts.set(wait, (counts.get(wait) ?? 0) + 1);
