@@ -12,6 +12,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import { matchPools } from './matchPools.ts';
 import { ownAgentPlays } from './ownAgentPlays.ts';
 import { placeBet } from './placeBet.ts';
+import { createPoolsAnnouncer } from './poolsAnnouncer.ts';
 import { settleUnsettledMatches } from './settleMatch.ts';
 
 const matchParamsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -24,6 +25,10 @@ const myBetsQuerySchema = z.object({ matchId: z.string().min(1).max(64).optional
  */
 export const betRoutes: FastifyPluginAsync = async (app) => {
   const { config, db, now } = app.gridmind;
+  const announcePools = createPoolsAnnouncer((matchId) => {
+    const news: MatchNotification = { kind: 'pools', matchId };
+    return db.notify(MATCH_CHANNEL, JSON.stringify(news));
+  });
 
   app.addHook('onReady', async () => {
     await settleUnsettledMatches(db, config.BET_COMMISSION_PCT, new Date(now()));
@@ -33,12 +38,8 @@ export const betRoutes: FastifyPluginAsync = async (app) => {
     const body = placeBetBodySchema.parse(request.body);
     const userId = request.user?.userId ?? '';
     const placed = await placeBet(db, userId, body, new Date(now()));
-    if (placed.created) {
-      // Watchers of the match get the new pools over its event stream (best effort: the bet is
-      // stored either way, and the pools route still answers).
-      const news: MatchNotification = { kind: 'pools', matchId: body.matchId };
-      await db.notify(MATCH_CHANNEL, JSON.stringify(news)).catch(() => {});
-    }
+    // Watchers of the match get the new pools over its event stream.
+    if (placed.created) announcePools(body.matchId);
     reply.code(placed.created ? 201 : 200).header('cache-control', 'no-store');
     const response: PlaceBetResponse = { bet: placed.bet, balance: Number(placed.balance) };
     return response;

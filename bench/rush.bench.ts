@@ -1,0 +1,198 @@
+/**
+ * Bets in a rush: RUSH_USERS (1,000) users signed in through the real sign-in (nonce, SIWE
+ * message, signature) on a real server process, then every one of them bets once on the same
+ * announced match at the same moment, each over its own connection. Prints answer p50/p99/max and
+ * bets/s, and beside it the floor: the same bets placed through placeBet straight against the
+ * same database, and pgbench's figure for the same statement shape where pgbench is installed.
+ * Then checks, from the database: every bet stored once, balances = start - stake, the ledger
+ * balanced, pools = the sum of bets.
+ *
+ * Runs on: the embedded default (an empty PGlite); an empty PostgreSQL (a fresh schema of
+ * RUSH_DATABASE_URL or DATABASE_URL); and a grown PostgreSQL, RUSH_GROWN_DATABASE_URL, used as it
+ * is (give it a copy: `createdb -T grown_template grown_rush`; the rush adds its bets to it).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { matchListResponseSchema } from '../core/protocol/matches.ts';
+import { type Database, openDatabase } from '../server/db/database.ts';
+import {
+  freePort,
+  runStatement,
+  startServerProcess,
+  stopServerProcess,
+} from '../server/testing/serverProcess.ts';
+import { LoadRecorder } from './support/httpLoad.ts';
+import { checkRush, type SentBet } from './support/rushChecks.ts';
+import { pgbenchFloor, placeFloorBets } from './support/rushFloor.ts';
+import { sampleWaits } from './support/rushWaits.ts';
+import { envCount, signInClients } from './support/workload.ts';
+
+const SIDES = ['first', 'second', 'draw'] as const;
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ??
+  Number.NaN;
+
+/** Where one rush runs: the server's DATABASE_URL ('' for PGlite in `dataDir`). */
+interface Target {
+  label: string;
+  databaseUrl: string;
+}
+
+/** The two announced matches the runner keeps (one for the rush, one for the floor). */
+async function announcedMatches(origin: string): Promise<[string, string]> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const response = await fetch(`${origin}/api/matches?status=scheduled&limit=20`);
+    const ids = matchListResponseSchema.parse(await response.json()).items.map((m) => m.id);
+    if (ids[0] && ids[1]) return [ids[0], ids[1]];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the runner announced no two matches');
+}
+
+async function rush(target: Target, users: number): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'gridmind-rush-'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = await startServerProcess({
+    PORT: String(port),
+    APP_ORIGIN: origin,
+    DATABASE_URL: target.databaseUrl,
+    DATA_DIR: join(dir, 'data'),
+    LIVE_MATCHES: '2',
+    LIVE_GAMES: 'connect4',
+    // The window stays open for the whole run: the rush is its last seconds.
+    BETTING_WINDOW_MS: '3600000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    BET_RATE_LIMIT_PER_MINUTE: '100000',
+  });
+  let db: Database | null = null;
+  try {
+    const [matchId, floorMatchId] = await announcedMatches(origin);
+    const recorder = new LoadRecorder();
+    const signInStarted = performance.now();
+    const clients = await signInClients(origin, recorder, users);
+    const signInSeconds = (performance.now() - signInStarted) / 1000;
+    // Each user's starting balance, read 50 at a time (a thousand at once is a rush of its own).
+    const before: { userId: string; address: string; userInfo: { balance: number } }[] = [];
+    for (let start = 0; start < clients.length; start += 50) {
+      const batch = clients.slice(start, start + 50).map(async (client) => {
+        const me = await client.send('GET /api/me', '/api/me');
+        if (me.status !== 200) throw new Error(`GET /api/me answered ${me.status}`);
+        return JSON.parse(me.body) as (typeof before)[number];
+      });
+      before.push(...(await Promise.all(batch)));
+    }
+
+    const latencies: number[] = [];
+    const statuses = new Map<number, number>();
+    const stopSampling = target.databaseUrl ? await sampleWaits(target.databaseUrl) : null;
+    const started = performance.now();
+    const sent: SentBet[] = await Promise.all(
+      clients.map(async (client, index) => {
+        const side = SIDES[index % 3] ?? 'draw';
+        const amount = 1 + (index % 50);
+        const sentAt = performance.now();
+        const answer = await client.send('POST /api/bets', '/api/bets', {
+          method: 'POST',
+          json: { matchId, side, amount, idempotencyKey: `rush-${index}-${port}` },
+        });
+        latencies.push(performance.now() - sentAt);
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        const me = before[index];
+        return {
+          address: me?.address.toLowerCase() ?? '',
+          side,
+          amount,
+          balanceBefore: me?.userInfo.balance ?? Number.NaN,
+          status: answer.status,
+          betId:
+            answer.status === 201
+              ? (JSON.parse(answer.body) as { bet: { id: string } }).bet.id
+              : null,
+        };
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const waits = await stopSampling?.();
+    latencies.sort((a, b) => a - b);
+    const pools = (await (await fetch(`${origin}/api/matches/${matchId}/pools`)).json()) as {
+      pools: Record<string, number>;
+    };
+    await stopServerProcess(server);
+
+    const ms = (value: number) => `${value.toFixed(0)} ms`;
+    console.log(
+      `${target.label}: ${clients.length} users signed in (${signInSeconds.toFixed(1)} s), then ` +
+        `${sent.length} bets at once: ${(sent.length / seconds).toFixed(0)} bets/s, ` +
+        `p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, ` +
+        `max ${ms(latencies.at(-1) ?? Number.NaN)}; statuses ` +
+        [...statuses].map(([status, n]) => `${status}×${n}`).join(' '),
+    );
+
+    if (waits) console.log(`  waits during the rush: ${waits}`);
+    db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: join(dir, 'data') });
+    const failures = await checkRush(db, matchId, sent, pools.pools);
+    console.log(
+      failures.length === 0
+        ? '  checks: every bet stored once, balances = start - stake, ledger balanced, pools = sum of bets'
+        : `  CHECKS FAILED: ${failures.join('; ')}`,
+    );
+    const floor = await placeFloorBets(
+      db,
+      before.map((me) => me.userId),
+      floorMatchId,
+    );
+    console.log(
+      `  floor (placeBet straight on the database, same users, one bet each at once): ` +
+        `${floor.betsPerSecond.toFixed(0)} bets/s, p50 ${ms(floor.p50Ms)}, p99 ${ms(floor.p99Ms)}; ` +
+        `the rush reached ${((100 * sent.length) / seconds / floor.betsPerSecond).toFixed(0)}% of it`,
+    );
+    if (target.databaseUrl) {
+      const line = await pgbenchFloor(
+        db,
+        target.databaseUrl,
+        floorMatchId,
+        before.map((me) => me.userId),
+        dir,
+      );
+      console.log(`  ${line ?? 'pgbench: not installed'}`);
+    }
+  } finally {
+    await db?.close();
+    await stopServerProcess(server);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A fresh schema of `baseUrl`, so an empty database is empty; dropped by the returned function. */
+async function freshSchema(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = `rush_${process.pid}_${Date.now()}`;
+  await runStatement(baseUrl, `create schema ${schema}`);
+  const url = new URL(baseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    drop: () => runStatement(baseUrl, `drop schema ${schema} cascade`),
+  };
+}
+
+export default async function rushBench(): Promise<void> {
+  const users = envCount('RUSH_USERS', 1000);
+  if (process.env.RUSH_SKIP_EMBEDDED !== '1') {
+    await rush({ label: 'embedded (PGlite), empty', databaseUrl: '' }, users);
+  }
+  const postgresUrl = process.env.RUSH_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (postgresUrl) {
+    const fresh = await freshSchema(postgresUrl);
+    try {
+      await rush({ label: 'PostgreSQL, empty', databaseUrl: fresh.url }, users);
+    } finally {
+      await fresh.drop();
+    }
+  } else console.log('PostgreSQL: set RUSH_DATABASE_URL (or DATABASE_URL) to run it');
+  const grownUrl = process.env.RUSH_GROWN_DATABASE_URL;
+  if (grownUrl) await rush({ label: 'PostgreSQL, grown', databaseUrl: grownUrl }, users);
+  else console.log('PostgreSQL grown: set RUSH_GROWN_DATABASE_URL (a copy of grown_template)');
+}

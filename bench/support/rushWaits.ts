@@ -1,0 +1,35 @@
+import pg from 'pg';
+
+/**
+ * Samples what the active sessions on the bench's database (not the whole server) wait on (pg_stat_activity) every few milliseconds
+ * on its own connection, until stopped; returns the counts, most frequent first, for the bench to
+ * print beside its figures (a MultiXact or row-lock queue shows up here).
+ */
+export async function sampleWaits(url: string): Promise<() => Promise<string>> {
+  const target = new URL(url);
+  target.searchParams.delete('options');
+  const client = new pg.Client({ connectionString: target.toString() });
+  await client.connect();
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await client.query<{ wait: string }>(
+        `select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait from pg_stat_activity
+          where state = 'active' and backend_type = 'client backend' and pid <> pg_backend_pid()
+            and datname = current_database()`,
+      );
+      samples++;
+      for (const { wait } of rows) counts.set(wait, (counts.get(wait) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    await client.end();
+    const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    return `${samples} samples of active sessions: ${top.map(([wait, n]) => `${wait} ${n}`).join(', ')}`;
+  };
+}
