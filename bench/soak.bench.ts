@@ -2,8 +2,12 @@
  * Soak: a steady, moderate load on one real server for SOAK_MINUTES (default 10): bettors at a
  * human pace, watchers coming and going, a new wallet signing in every few seconds. Prints the
  * server's RSS and post-GC heap every 30 s, then the least-squares slope of each, to show whether
- * memory stays flat. Runs only when named: `npm run bench -- soak`.
+ * memory stays flat. Runs only when named: `npm run bench -- soak`. With SOAK_DATABASE_URL the
+ * server runs on that PostgreSQL database as it is, e.g. a copy of the grown template
+ * (`createdb -T grown_template grown_soak`; 100k users, 1M bets, 50k matches), so the soak
+ * sees the tables a busy platform has; it prints their row counts before and after.
  */
+import pg from 'pg';
 import { startBenchServer } from './support/benchServer.ts';
 import { LoadRecorder } from './support/httpLoad.ts';
 import {
@@ -31,12 +35,31 @@ function slope(points: readonly { x: number; y: number }[]): number {
   return variance === 0 ? 0 : covariance / variance;
 }
 
+/** Rows in the tables that grow, so a run says how grown its database was. */
+async function tableSizes(databaseUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<Record<string, string>>(
+      `select (select count(*) from users) as users, (select count(*) from bets) as bets,
+              (select count(*) from matches) as matches, (select count(*) from sessions) as sessions`,
+    );
+    return Object.entries(rows[0] ?? {})
+      .map(([table, count]) => `${table} ${Number(count).toLocaleString('en')}`)
+      .join(', ');
+  } finally {
+    await client.end();
+  }
+}
+
 /** Runs the soak and prints memory samples and slopes. */
 export default async function soakBench(): Promise<void> {
   const minutes = envCount('SOAK_MINUTES', 10);
   const users = envCount('SOAK_USERS', 50);
   const watchers = envCount('SOAK_WATCHERS', 200);
-  const server = await startBenchServer(LOAD_SERVER_ENV);
+  const grownUrl = process.env.SOAK_DATABASE_URL;
+  if (grownUrl) console.log(`database before: ${await tableSizes(grownUrl)}`);
+  const server = await startBenchServer(LOAD_SERVER_ENV, grownUrl ? { databaseUrl: grownUrl } : {});
   const recorder = new LoadRecorder();
   const started = Date.now();
   const deadline = started + minutes * 60_000;
@@ -95,4 +118,5 @@ export default async function soakBench(): Promise<void> {
   } finally {
     await server.stop();
   }
+  if (grownUrl) console.log(`database after: ${await tableSizes(grownUrl)}`);
 }

@@ -26,6 +26,10 @@ import { registerOriginCheck } from './plugins/originCheck.ts';
 import { registerRateLimits } from './plugins/rateLimits.ts';
 import { registerRouteList } from './plugins/routeList.ts';
 import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
+import {
+  processSignatureCheckPool,
+  type SignatureCheckPool,
+} from './plugins/signatureCheckPool.ts';
 
 /** Largest request body accepted; bigger ones get 413. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -42,6 +46,8 @@ export interface AppOptions {
   startRunner?: boolean;
   /** Fastify's logger option; off unless given. */
   logger?: boolean | { level: string };
+  /** The signature-check threads; the process's own unless a test passes one. */
+  signatureChecks?: SignatureCheckPool;
 }
 
 declare module 'fastify' {
@@ -107,8 +113,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return { status, body };
     },
   });
+  // Sign-in signatures are recovered on worker threads, so a burst of sign-ins leaves the event
+  // loop to streams and other requests (about 2 ms of pure JavaScript each).
+  const signatureChecks = options.signatureChecks ?? processSignatureCheckPool();
   await app.register(authRoutes, {
-    verifySignature: createSignatureVerifier({ rpcUrls: config.RPC_URL }),
+    verifySignature: createSignatureVerifier({
+      rpcUrls: config.RPC_URL,
+      checkEoa: (check) => signatureChecks.verify(check),
+    }),
+    signatureChecks,
     servesClient,
   });
   await app.register(userRoutes);

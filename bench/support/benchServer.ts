@@ -29,15 +29,20 @@ export interface BenchServer {
 
 /**
  * Starts `server/server.ts` with `env` on a free loopback port: on a temporary PGlite, or, when
- * DATABASE_URL is set, in a fresh schema of that PostgreSQL (dropped again by stop()).
+ * DATABASE_URL is set, in a fresh schema of that PostgreSQL (dropped again by stop()). With
+ * `options.databaseUrl` the server uses that database as it is (a grown copy, say), untouched
+ * by stop().
  */
-export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+export async function startBenchServer(
+  env: Record<string, string>,
+  options: { databaseUrl?: string } = {},
+): Promise<BenchServer> {
   const dir = await mkdtemp(join(tmpdir(), 'gridmind-bench-'));
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Gridmind</title>');
   const port = await freePort();
-  const baseUrl = process.env.DATABASE_URL;
+  const baseUrl = options.databaseUrl ? undefined : process.env.DATABASE_URL;
   const schema = `bench_${process.pid}_${Date.now()}`;
-  let databaseUrl = '';
+  let databaseUrl = options.databaseUrl ?? '';
   if (baseUrl) {
     await runStatement(baseUrl, `create schema ${schema}`);
     const url = new URL(baseUrl);
@@ -74,7 +79,7 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
     });
   return {
     origin,
-    database: baseUrl ? 'postgres' : 'pglite',
+    database: databaseUrl ? 'postgres' : 'pglite',
     databaseUrl,
     memory,
     async stop() {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.ts';
-import { generateNonce } from './tokens.ts';
+import { SESSION_ABSOLUTE_TTL_MS } from './sessionStore.ts';
+import { generateNonce, generateSessionToken, hashSessionToken } from './tokens.ts';
 
 /** A nonce is good for this long after it is issued. */
 export const NONCE_TTL_MS = 10 * 60 * 1000;
@@ -16,6 +17,35 @@ export async function issueNonce(
     [nonce, sessionHash, new Date(nowMs), new Date(nowMs + NONCE_TTL_MS)],
   );
   return nonce;
+}
+
+/**
+ * Starts a visitor's session and issues its first nonce in one statement (one round trip, where
+ * a session then a nonce cost two); returns the session's cookie token and the nonce.
+ */
+export async function startSessionWithNonce(
+  db: Queryable,
+  nowMs: number,
+): Promise<{ token: string; nonce: string }> {
+  const token = generateSessionToken();
+  const nonce = generateNonce();
+  await db.query(
+    `with session as (
+       insert into sessions (token_hash, user_id, chain_id, created_at, last_seen_at, expires_at)
+       values ($1, null, null, $2, $2, $3)
+       returning token_hash
+     )
+     insert into auth_nonces (nonce, session_hash, issued_at, expires_at)
+     select $4, token_hash, $2, $5 from session`,
+    [
+      hashSessionToken(token),
+      new Date(nowMs),
+      new Date(nowMs + SESSION_ABSOLUTE_TTL_MS),
+      nonce,
+      new Date(nowMs + NONCE_TTL_MS),
+    ],
+  );
+  return { token, nonce };
 }
 
 /**

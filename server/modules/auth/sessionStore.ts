@@ -26,20 +26,27 @@ interface SessionRow {
   last_seen_at: Date;
 }
 
-/** Starts a session (a visitor's when no user is given) and returns its cookie token. */
-export async function createSession(
+/**
+ * Replaces a visitor's session with a signed-in one under a new token (so a cookie planted
+ * before sign-in is useless), in one statement: the old row and its nonces go and the new row
+ * comes, or neither. Returns the new cookie token.
+ */
+export async function rotateSession(
   db: Queryable,
+  oldTokenHash: string,
   nowMs: number,
-  signedIn?: { userId: string; chainId: number },
+  signedIn: { userId: string; chainId: number },
 ): Promise<string> {
   const token = generateSessionToken();
   await db.query(
-    `insert into sessions (token_hash, user_id, chain_id, created_at, last_seen_at, expires_at)
-     values ($1, $2, $3, $4, $4, $5)`,
+    `with ended as (delete from sessions where token_hash = $1)
+     insert into sessions (token_hash, user_id, chain_id, created_at, last_seen_at, expires_at)
+     values ($2, $3, $4, $5, $5, $6)`,
     [
+      oldTokenHash,
       hashSessionToken(token),
-      signedIn?.userId ?? null,
-      signedIn?.chainId ?? null,
+      signedIn.userId,
+      signedIn.chainId,
       new Date(nowMs),
       new Date(nowMs + SESSION_ABSOLUTE_TTL_MS),
     ],

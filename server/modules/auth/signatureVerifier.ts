@@ -38,8 +38,15 @@ interface Rpc {
 export function createSignatureVerifier(options: {
   rpcUrls?: readonly string[];
   timeoutMs?: number;
+  /** Where EOA signatures are recovered (the server passes its worker pool); inline by default. */
+  checkEoa?: (check: {
+    address: `0x${string}`;
+    message: string;
+    signature: `0x${string}`;
+  }) => Promise<boolean>;
 }): SignatureVerifier {
   const timeoutMs = options.timeoutMs ?? CONTRACT_SIGNATURE_TIMEOUT_MS;
+  const checkEoa = options.checkEoa ?? verifyMessage;
   const rpcs: Rpc[] = (options.rpcUrls ?? []).map((url) => ({
     client: createPublicClient({ transport: http(url, { timeout: timeoutMs, retryCount: 0 }) }),
     chainId: undefined,
@@ -54,7 +61,7 @@ export function createSignatureVerifier(options: {
   };
 
   return async ({ address, message, signature, chainId }) => {
-    const signedByEoa = await verifyMessage({ address, message, signature }).catch(() => false);
+    const signedByEoa = await checkEoa({ address, message, signature }).catch(() => false);
     if (signedByEoa || rpcs.length === 0) return signedByEoa;
 
     const check = async () => {

@@ -1,0 +1,208 @@
+/**
+ * Sign-in burst: 500 wallets (viem private-key accounts) sign in at once against a real server
+ * process: every nonce asked at once, then every signed message posted at once. Prints p50/p99/max
+ * of each wave and of the whole sign-in (nonce + verify, without the wallet's own signing, which
+ * a real crowd does on its own devices), sign-ins/s, and meanwhile what a watcher sees: the
+ * server's event-loop delay (loopDelayProbe.ts) and the worst gap between a live match's stream
+ * events, during each wave against a quiet stretch before. Embedded PGlite always; PostgreSQL too
+ * when SIGNIN_DATABASE_URL names a database (used as it is: an empty one, or a grown copy).
+ * `SIGNIN_WALLETS` changes the crowd. `npm run bench -- signInBurst`.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { matchListResponseSchema } from '../core/protocol/matches.ts';
+import { freePort } from '../server/testing/serverProcess.ts';
+import { buildSiweMessage } from '../server/testing/signIn.ts';
+import { openSse } from '../server/testing/sseReader.ts';
+import { LoadClient, LoadRecorder } from './support/httpLoad.ts';
+import { spawnProbedServer } from './support/probedServer.ts';
+import { ask, type LoopDelay } from './support/tailServer.ts';
+import { envCount } from './support/workload.ts';
+
+const QUIET_MS = 5_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The p-th percentile (nearest rank) of ascending numbers. */
+function percentile(sorted: readonly number[], p: number): number {
+  return (
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+  );
+}
+
+function spread(latenciesMs: readonly number[]): string {
+  const sorted = latenciesMs.toSorted((a, b) => a - b);
+  const ms = (p: number) => `${percentile(sorted, p).toFixed(0)} ms`;
+  return `p50 ${ms(50)}, p99 ${ms(99)}, max ${ms(100)}`;
+}
+
+/** Arrival times of one live match's stream events, seen by a watcher in this process. */
+async function watchLiveMatch(origin: string): Promise<{ arrivals: number[]; close(): void }> {
+  for (;;) {
+    const response = await fetch(`${origin}/api/matches?status=live&limit=1`);
+    const [match] = matchListResponseSchema.parse(await response.json()).items;
+    if (match) {
+      const stream = await openSse(`${origin}/api/matches/${match.id}/events`);
+      const arrivals: number[] = [];
+      let open = true;
+      void (async () => {
+        while (open) {
+          const event = await stream.next().catch(() => null);
+          if (event) arrivals.push(performance.now());
+          else open = false;
+        }
+      })();
+      return {
+        arrivals,
+        close: () => {
+          open = false;
+          stream.close();
+        },
+      };
+    }
+    await sleep(200);
+  }
+}
+
+/** The longest wait for a stream event that arrived within [from, to]. */
+function worstGapMs(arrivals: readonly number[], from: number, to: number): number {
+  let worst = 0;
+  for (let i = 1; i < arrivals.length; i++) {
+    const at = arrivals[i] as number;
+    if (at >= from && at <= to) worst = Math.max(worst, at - (arrivals[i - 1] as number));
+  }
+  return worst;
+}
+
+async function burst(database: string, databaseUrl: string, wallets: number): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'gridmind-signin-'));
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Gridmind</title>');
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+  try {
+    server = await spawnProbedServer({
+      probes: ['loopDelayProbe.ts'],
+      env: {
+        PORT: String(port),
+        APP_ORIGIN: origin,
+        DATA_DIR: join(dir, 'data'),
+        CLIENT_DIR: dir,
+        DATABASE_URL: databaseUrl,
+        LIVE_MATCHES: '1',
+        LIVE_GAMES: 'connect4',
+        BETTING_WINDOW_MS: '0',
+        MOVE_DELAY_MS: '250',
+        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      },
+      onLine: () => {},
+    });
+    const probed = server;
+    const recorder = new LoadRecorder();
+    // One sign-in first, as on a server that has been up a while: the signature threads boot
+    // at the first nonce, and a crowd arriving seconds after start would wait for them.
+    const warmUpFrom = performance.now();
+    const warmedUp = await new LoadClient(origin, recorder).signIn(
+      privateKeyToAccount(generatePrivateKey()),
+    );
+    const warmUpMs = performance.now() - warmUpFrom;
+    const watcher = await watchLiveMatch(origin);
+    const clients = Array.from({ length: wallets }, () => ({
+      client: new LoadClient(origin, recorder),
+      wallet: privateKeyToAccount(generatePrivateKey()),
+    }));
+
+    // A quiet stretch first: what a watcher sees with nobody signing in.
+    await ask<LoopDelay>(probed, 'loop');
+    const quietFrom = performance.now();
+    await sleep(QUIET_MS);
+    const quietLoop = await ask<LoopDelay>(probed, 'loop');
+    const quietGap = worstGapMs(watcher.arrivals, quietFrom, performance.now());
+
+    const nonceFrom = performance.now();
+    const nonces = await Promise.all(
+      clients.map(async ({ client }) => {
+        const started = performance.now();
+        const answer = await client.send('GET /auth/nonce', '/auth/nonce');
+        return { ...answer, ms: performance.now() - started };
+      }),
+    );
+    const nonceWallMs = performance.now() - nonceFrom;
+    const nonceLoop = await ask<LoopDelay>(probed, 'loop');
+    const nonceGap = worstGapMs(watcher.arrivals, nonceFrom, performance.now());
+
+    // Each wallet signs its own message, untimed: a crowd signs on its own devices.
+    const signed = await Promise.all(
+      clients.map(async ({ wallet }, index) => {
+        const message = buildSiweMessage(origin, wallet, nonces[index]?.body ?? '', Date.now());
+        return { message, signature: await wallet.signMessage({ message }) };
+      }),
+    );
+    await ask<LoopDelay>(probed, 'loop');
+
+    const verifyFrom = performance.now();
+    const verifies = await Promise.all(
+      clients.map(async ({ client }, index) => {
+        const started = performance.now();
+        const answer = await client.send('POST /auth/verify', '/auth/verify', {
+          method: 'POST',
+          json: signed[index],
+        });
+        return { ...answer, ms: performance.now() - started };
+      }),
+    );
+    const verifyWallMs = performance.now() - verifyFrom;
+    const verifyLoop = await ask<LoopDelay>(probed, 'loop');
+    const verifyGap = worstGapMs(watcher.arrivals, verifyFrom, performance.now());
+    watcher.close();
+
+    const count = (answers: { status: number }[]) => {
+      const byStatus = new Map<number, number>();
+      for (const { status } of answers) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+      return [...byStatus].map(([status, n]) => `${status}×${n}`).join(' ');
+    };
+    const signedIn = verifies.filter((answer) => answer.status === 200).length;
+    const whole = nonces.map((nonce, index) => nonce.ms + (verifies[index]?.ms ?? 0));
+    const loop = (figures: LoopDelay) => `loop delay p99 ${figures.p99} ms, max ${figures.max} ms`;
+    console.log(`${database}: ${wallets} wallets at once, ${signedIn} signed in`);
+    console.log(
+      `  first sign-in after start (threads booting): ${warmUpMs.toFixed(0)} ms${warmedUp ? '' : ', refused'}`,
+    );
+    console.log(
+      `  nonces   ${spread(nonces.map((n) => n.ms))}  [${count(nonces)}] in ${nonceWallMs.toFixed(0)} ms`,
+    );
+    console.log(
+      `  verifies ${spread(verifies.map((v) => v.ms))}  [${count(verifies)}] in ${verifyWallMs.toFixed(0)} ms`,
+    );
+    console.log(
+      `  sign-in (nonce + verify) ${spread(whole)}; ${((signedIn * 1000) / (nonceWallMs + verifyWallMs)).toFixed(0)} sign-ins/s`,
+    );
+    console.log(
+      `  watcher, quiet ${QUIET_MS / 1000} s: ${loop(quietLoop)}, worst stream gap ${quietGap.toFixed(0)} ms`,
+    );
+    console.log(
+      `  watcher, nonce wave:  ${loop(nonceLoop)}, worst stream gap ${nonceGap.toFixed(0)} ms`,
+    );
+    console.log(
+      `  watcher, verify wave: ${loop(verifyLoop)}, worst stream gap ${verifyGap.toFixed(0)} ms`,
+    );
+  } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs the burst on the embedded database, then on SIGNIN_DATABASE_URL when given. */
+export default async function signInBurstBench(): Promise<void> {
+  const wallets = envCount('SIGNIN_WALLETS', 500);
+  await burst('pglite', '', wallets);
+  const url = process.env.SIGNIN_DATABASE_URL;
+  if (url) await burst(`postgres (${new URL(url).pathname.slice(1)})`, url, wallets);
+  else console.log('(set SIGNIN_DATABASE_URL to run it on PostgreSQL too)');
+}
