@@ -1,11 +1,13 @@
 /**
  * Watchers' tail: the slowest move of a minute, not only the typical one. 5,000 C clients
- * (watcherClients.c) watch one match of a server running six live matches (LIVE_MATCHES=2 of each
- * of the three games, a move a second each, so matches end and new ones start during the
- * minute); then, in the same run, the same clients watch a bare Node SSE loop (bareSseServer.ts)
- * writing a move frame as often. For each move the clients note when the first and the last
- * stream read it: its delivery spread. Prints p50/p90/p99 and the slowest spread for both, how
- * many matches ended and started meanwhile, the server's event-loop delay (p50/p99/max), its
+ * (watcherClients.c) watch one match of a server running six matches, two of each of the three
+ * games, on the README's default configuration (TAIL_CONFIG=default: the runner's variables
+ * unset, so a 30 s betting window and a move every 1.5 s; TAIL_CONFIG=busy: no betting window and
+ * a move a second), so matches end and new ones start during the minute; then, in the same run,
+ * the same clients watch a bare Node SSE loop (bareSseServer.ts) writing a move frame as often.
+ * For each move the clients note when the first and the last stream read it: its delivery
+ * spread. Prints p50/p90/p99 and the slowest spread for both and their ratio (issue 26's goal:
+ * the server's slowest within 2x the bare loop's), how many matches ended and started meanwhile, the server's event-loop delay (p50/p99/max), its
  * turns that held the loop over 40 ms split into time on a core and time waiting for one
  * (loopDelayProbe.ts), the fan-out's own write loop split the same way (fanoutProbe.ts), and its
  * synchronous file calls on the main thread (syncIoProbe.ts). TAIL_RUNS (2), TAIL_WATCHERS (5000),
@@ -27,14 +29,18 @@ import {
   type ServerLog,
   type Stall,
   spawnServer,
+  type TailConfig,
+  tailMoveDelayMs,
 } from './support/tailServer.ts';
+import { describeThreads, threadTimes } from './support/tailThreads.ts';
 import { type ClientMessage, startNativeClients } from './watcherClientProcess.ts';
 import { buildNativeClient } from './watcherClientsNative.ts';
 
 const RUNS = Number(process.env.TAIL_RUNS ?? 2);
 const WATCHERS = Number(process.env.TAIL_WATCHERS ?? 5_000);
 const WINDOW_MS = Number(process.env.TAIL_SECONDS ?? 60) * 1_000;
-const MOVE_DELAY_MS = 1_000;
+const CONFIG: TailConfig = process.env.TAIL_CONFIG === 'busy' ? 'busy' : 'default';
+const MOVE_DELAY_MS = tailMoveDelayMs(CONFIG);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -71,7 +77,8 @@ async function watch(
   return { reports: [report], startedAt, endedAt, failed: connected.failed ?? 0 };
 }
 
-async function serverRun(binary: string, dir: string, run: number): Promise<void> {
+/** One run of the server; resolves with its slowest move's spread (ms). */
+async function serverRun(binary: string, dir: string, run: number): Promise<number> {
   const log: ServerLog = {
     starts: [],
     results: [],
@@ -81,9 +88,10 @@ async function serverRun(binary: string, dir: string, run: number): Promise<void
   };
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await spawnServer(dir, run, port, log, MOVE_DELAY_MS);
+  const server = await spawnServer(dir, run, port, log, CONFIG);
   try {
     const match = await earlyLongMatch(base);
+    let threadsBefore = threadTimes(server.pid ?? 0);
     const plies = async () => {
       const body = matchListResponseSchema.parse(
         await (await fetch(`${base}/api/matches?status=live`)).json(),
@@ -97,9 +105,11 @@ async function serverRun(binary: string, dir: string, run: number): Promise<void
       async () => {
         // Resets the probes: their next readings cover the window only.
         await Promise.all([ask<LoopDelay>(server, 'loop'), ask<FileCalls>(server, 'syncio')]);
+        threadsBefore = threadTimes(server.pid ?? 0);
         return plies();
       },
     );
+    const threadsAfter = threadTimes(server.pid ?? 0);
     const delay = await ask<LoopDelay>(server, 'loop');
     const fileCalls = await ask<FileCalls>(server, 'syncio');
     const within = <T extends { at: number }>(list: T[]) =>
@@ -130,6 +140,7 @@ async function serverRun(binary: string, dir: string, run: number): Promise<void
         `without it, most CPU first: ${others.slice(0, 6).map(turn).join(', ') || 'none'}; ` +
         `after the window (clients gone): ${afterWindow.map(turn).slice(0, 3).join(', ') || 'none'}`,
     );
+    console.log(`    ${describeThreads(server.pid ?? 0, threadsBefore, threadsAfter)}`);
     const slowFiles = within(log.slowFileCalls).sort((x, y) => y.ms - x.ms);
     console.log(
       `    synchronous file calls on the main thread (PGlite's data files): ${fileCalls.calls} ` +
@@ -141,13 +152,15 @@ async function serverRun(binary: string, dir: string, run: number): Promise<void
             .join(', ') || 'none'
         }`,
     );
+    return figures.spreads.at(-1) ?? Number.NaN;
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }
 }
 
-async function bareRun(binary: string): Promise<void> {
+/** One run of the bare loop; resolves with its slowest move's spread (ms). */
+async function bareRun(binary: string): Promise<number> {
   const bare = spawn(
     'sh',
     [
@@ -178,6 +191,7 @@ async function bareRun(binary: string): Promise<void> {
       `  bare loop:               ${describe(figures)}, ${slowestLoop(figures, loops)}; ` +
         `load ${loadavg()[0]?.toFixed(1)}`,
     );
+    return figures.spreads.at(-1) ?? Number.NaN;
   } finally {
     bare.kill('SIGKILL');
   }
@@ -193,16 +207,24 @@ export default async function watchersTailBench(): Promise<void> {
     return;
   }
   console.log(
-    `(${WATCHERS.toLocaleString('en')} C watchers of one match, ${WINDOW_MS / 1000} s per run, a move a ` +
-      `second; ${process.env.TAIL_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; load average ` +
-      `${loadavg()[0]?.toFixed(1)} before start)`,
+    `(${WATCHERS.toLocaleString('en')} C watchers of one match, ${WINDOW_MS / 1000} s per run, ` +
+      `${CONFIG === 'default' ? "the README's default configuration" : 'no betting window'}, a move ` +
+      `every ${MOVE_DELAY_MS} ms; ${process.env.TAIL_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ` +
+      `load average ${loadavg()[0]?.toFixed(1)} before start)`,
   );
+  const ratios: string[] = [];
   try {
     for (let run = 1; run <= RUNS; run++) {
       console.log(`run ${run}:`);
-      await serverRun(built.binary, dir, run);
-      await bareRun(built.binary);
+      const server = await serverRun(built.binary, dir, run);
+      const bare = await bareRun(built.binary);
+      const ratio = `${(server / bare).toFixed(2)}x`;
+      ratios.push(ratio);
+      console.log(
+        `  slowest spread, server / bare loop: ${ms(server)} / ${ms(bare)} ms = ${ratio}`,
+      );
     }
+    console.log(`slowest-spread ratios (goal: within 2x): ${ratios.join(', ')}`);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -8,7 +8,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
  */
 export function spawnProbedServer(options: {
   probes: readonly string[];
-  env: Record<string, string>;
+  /** Variables set for the server; an undefined one is removed from the inherited environment. */
+  env: Record<string, string | undefined>;
   cpuProfileDir?: string | undefined;
   onLine: (line: string) => void;
 }): Promise<ChildProcess> {

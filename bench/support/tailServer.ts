@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { loadConfig } from '../../server/config.ts';
 import { spawnProbedServer } from './probedServer.ts';
 
 // The watchers' tail bench's server: a real Gridmind server with the bench's probes loaded,
@@ -34,15 +35,40 @@ export interface ServerLog {
 }
 
 /**
- * Starts the server on `port` with its data in `dir` (a fresh folder per run), six live matches
- * (two of each game) moving every `moveDelayMs`; resolves once it listens.
+ * The server's configuration in the bench: `default` is the README's (every variable that tunes
+ * the runner left unset: two matches of each game, a 30 s betting window, a move every 1.5 s);
+ * `busy` is six matches always live (no betting window), a move a second.
+ */
+export type TailConfig = 'default' | 'busy';
+
+/** The variables that tune the runner, removed from the environment (default) or set (busy). */
+function runnerEnv(config: TailConfig): Record<string, string | undefined> {
+  if (config === 'default') {
+    return {
+      LIVE_MATCHES: undefined,
+      LIVE_GAMES: undefined,
+      BETTING_WINDOW_MS: undefined,
+      MOVE_DELAY_MS: undefined,
+    };
+  }
+  return { LIVE_MATCHES: '2', LIVE_GAMES: '', BETTING_WINDOW_MS: '0', MOVE_DELAY_MS: '1000' };
+}
+
+/** The pause between moves the server runs with under `config`. */
+export function tailMoveDelayMs(config: TailConfig): number {
+  return config === 'default' ? loadConfig({}).MOVE_DELAY_MS : 1_000;
+}
+
+/**
+ * Starts the server on `port` with its data in `dir` (a fresh folder per run) and six matches
+ * (two of each game) as `config` sets them; resolves once it listens.
  */
 export function spawnServer(
   dir: string,
   run: number,
   port: number,
   log: ServerLog,
-  moveDelayMs: number,
+  config: TailConfig,
 ): Promise<ChildProcess> {
   return spawnProbedServer({
     probes: ['fanoutProbe.ts', 'serverMemoryProbe.ts', 'loopDelayProbe.ts', 'syncIoProbe.ts'],
@@ -51,11 +77,8 @@ export function spawnServer(
       PORT: String(port),
       DATA_DIR: join(dir, `data-${run}`),
       CLIENT_DIR: dir,
-      DATABASE_URL: process.env.TAIL_DATABASE_URL ?? '',
-      LIVE_MATCHES: '2',
-      LIVE_GAMES: '',
-      BETTING_WINDOW_MS: '0',
-      MOVE_DELAY_MS: String(moveDelayMs),
+      DATABASE_URL: process.env.TAIL_DATABASE_URL,
+      ...runnerEnv(config),
     },
     onLine: (line) => {
       const space = line.indexOf(' ');

@@ -14,8 +14,12 @@ export const decisionRequestSchema = z.object({
   budgetMs: z.number().int().positive(),
 });
 
-/** What a decision worker posts back. */
+/**
+ * What a decision worker posts: once `ready` when it has loaded the games and lowered its
+ * priority, then one answer per request.
+ */
 export const decisionResponseSchema = z.union([
+  z.object({ ready: z.literal(true) }),
   z.object({
     id: z.number().int(),
     decision: z.object({

@@ -15,6 +15,12 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
+  /**
+   * Whether the thread has loaded and said so. Loading tsx and the games took 10 s at load
+   * average 20; counted against a search's budget, it got the thread terminated before it ever
+   * searched, the move played on the event loop, and a new thread loading, over and over.
+   */
+  ready: boolean;
   busy: { id: number; pending: Pending; timer: ReturnType<typeof setTimeout> } | null;
 }
 
@@ -33,7 +39,8 @@ function defaultPoolSize(): number {
 
 /**
  * Runs agent searches on worker threads so streams and the API stay responsive while agents
- * think. A search that overruns its budget by more than a grace period gets its thread
+ * think; the threads run at the lowest priority (searchPriority.ts), so the event loop wins any
+ * core both want. A search that overruns its budget by more than a grace period gets its thread
  * terminated and replaced; the move is then the best one a zero-budget search finds.
  */
 export class DecisionPool {
@@ -72,9 +79,14 @@ export class DecisionPool {
 
   private spawn(): Slot {
     const worker = new Worker(BOOT, { eval: true });
-    const slot: Slot = { worker, busy: null };
+    const slot: Slot = { worker, ready: false, busy: null };
     worker.on('message', (message: unknown) => {
       const response = decisionResponseSchema.parse(message);
+      if ('ready' in response) {
+        slot.ready = true;
+        this.pump();
+        return;
+      }
       const busy = slot.busy;
       if (!busy || busy.id !== response.id) return;
       clearTimeout(busy.timer);
@@ -104,16 +116,19 @@ export class DecisionPool {
 
   private pump(): void {
     for (const slot of this.slots) {
-      if (slot.busy) continue;
+      if (slot.busy || !slot.ready) continue;
       const pending = this.queue.shift();
-      if (!pending) return;
+      if (!pending) break;
       const id = this.nextId++;
       const timer = setTimeout(() => this.overran(slot, id), pending.job.budgetMs + GRACE_MS);
       slot.busy = { id, pending, timer };
-      slot.worker.ref();
       slot.worker.postMessage({ id, ...pending.job });
     }
-    for (const slot of this.slots) if (!slot.busy) slot.worker.unref();
+    // A thread keeps the process alive while it searches, or loads while searches wait for it.
+    for (const slot of this.slots) {
+      if (slot.busy || (!slot.ready && this.queue.length > 0)) slot.worker.ref();
+      else slot.worker.unref();
+    }
   }
 
   private overran(slot: Slot, id: number): void {

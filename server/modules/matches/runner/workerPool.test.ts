@@ -1,0 +1,115 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentTraits } from '../../../../core/agents/traits.ts';
+import { GAME_IDS } from '../../../../core/games/gameIds.ts';
+import { gameOf } from '../../../../core/games/registry.ts';
+import { SEARCH_THREAD_NICE } from './searchPriority.ts';
+import { DecisionPool } from './workerPool.ts';
+
+/** Each thread of this process by id with its nice value, read from Linux's /proc. */
+function threadNices(): Map<string, number> {
+  const nices = new Map<string, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'latin1');
+      // The fields after the command name (which may hold spaces); nice is the line's 19th.
+      nices.set(tid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+    } catch {
+      // The thread ended between listing and reading.
+    }
+  }
+  return nices;
+}
+
+/** The nice value of the calling thread. */
+function ownNice(): number {
+  const stat = readFileSync('/proc/thread-self/stat', 'latin1');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
+/** A position `plies` moves into a game, the moves drawn from `seed`. */
+function position(gameId: (typeof GAME_IDS)[number], plies: number, seed: number): string {
+  const game = gameOf(gameId);
+  let state = game.initial();
+  const moves: string[] = [];
+  let draw = seed;
+  for (let ply = 0; ply < plies; ply++) {
+    const legal = game.legalMoves(state);
+    if (legal.length === 0) break;
+    draw = (Math.imul(draw, 1_103_515_245) + 12_345) >>> 0;
+    const move = legal[draw % legal.length] ?? '';
+    moves.push(move);
+    state = game.play(state, move);
+  }
+  return game.encodeMoves(moves);
+}
+
+// A thread loads tsx and every game before its first search: seconds on a loaded machine.
+describe('decision pool', { timeout: 120_000 }, () => {
+  let pool: DecisionPool;
+  let nicesBefore: Map<string, number>;
+  beforeAll(() => {
+    if (process.platform === 'linux') nicesBefore = threadNices();
+    pool = new DecisionPool(2);
+  });
+  afterAll(() => pool.close());
+
+  // Linux only; and not where this process already runs at the lowest priority, as under `nice -n 19`.
+  it.skipIf(process.platform !== 'linux' || getPriority() >= SEARCH_THREAD_NICE)(
+    "runs searches on threads reniced to the lowest priority, and leaves the caller's thread as it was",
+    async () => {
+      const callerNice = ownNice();
+      // Two searches at once, so both threads have started and run one.
+      await Promise.all(
+        [1, 2].map((seed) =>
+          pool.decide({
+            game: 'connect4',
+            moves: '',
+            traits: { skill: 3, style: 'balanced', risk: 0, thinkTimeMs: 100 },
+            seed,
+            budgetMs: 200,
+          }),
+        ),
+      );
+      const newThreads = [...threadNices()].filter(([tid]) => !nicesBefore.has(tid));
+      const reniced = newThreads.filter(([, nice]) => nice === SEARCH_THREAD_NICE);
+      expect(reniced).toHaveLength(pool.size);
+      expect(ownNice()).toBe(callerNice);
+      expect(callerNice).not.toBe(SEARCH_THREAD_NICE);
+    },
+  );
+
+  it('plays the move the same search plays on the calling thread, in every game', async () => {
+    const traits: AgentTraits[] = [
+      { skill: 2, style: 'aggressive', risk: 0.8, thinkTimeMs: 10_000 },
+      { skill: 6, style: 'defensive', risk: 0.2, thinkTimeMs: 10_000 },
+    ];
+    for (const gameId of GAME_IDS) {
+      const game = gameOf(gameId);
+      for (const [plies, seed] of [
+        [0, 7],
+        [9, 11],
+        [20, 23],
+      ] as const) {
+        const moves = position(gameId, plies, seed);
+        for (const agent of traits) {
+          const job = { game: gameId, moves, traits: agent, seed, budgetMs: 20_000 };
+          const inProcess = game.decide(game.decodeMoves(moves), agent, {
+            seed,
+            deadline: Date.now() + job.budgetMs,
+            now: Date.now,
+          });
+          const onThread = await pool.decide(job);
+          expect({ gameId, plies, skill: agent.skill, move: onThread.move }).toEqual({
+            gameId,
+            plies,
+            skill: agent.skill,
+            move: inProcess.move,
+          });
+          expect(onThread.trace.nodes).toBe(inProcess.trace.nodes);
+        }
+      }
+    }
+  });
+});
