@@ -2,7 +2,7 @@
  * Bots: BOTS (200) bots on loopback, registered through the API by signed-in owners, each
  * holding its event stream open and answering every turn at once with a random legal move. The
  * runner gives every idle online bot a match (mostly against each other), so all are playing.
- * Prints, over BOTS_SECONDS (30) of play: move-accept latency (the POST, p50/p99/max) and the
+ * Prints, over BOTS_SECONDS (30) of play after BOTS_WARMUP_SECONDS (15) for the seating: move-accept latency (the POST, p50/p99/max) and the
  * time from a bot sending a move to its opponent bot receiving it on its stream, and the statements
  * the server sent its database per accepted move (everything: the moves, the runner, the streams'
  * reads and heartbeats). On the grown database named by BOTS_GROWN_DATABASE_URL or
@@ -53,6 +53,7 @@ function summary(label: string, values: number[]): string {
 export default async function botsBench(): Promise<void> {
   const count = envCount('BOTS', envCount('BOTS_COUNT', 200));
   const seconds = envCount('BOTS_SECONDS', 30);
+  const warmupSeconds = envCount('BOTS_WARMUP_SECONDS', 15);
   const server = await startBotsServer({
     LIVE_MATCHES: '1',
     LIVE_GAMES: 'connect4',
@@ -61,6 +62,9 @@ export default async function botsBench(): Promise<void> {
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     WRITE_RATE_LIMIT_PER_MINUTE: '100000',
     BOT_MOVE_RATE_LIMIT_PER_MINUTE: '100000',
+    // Every bench bot streams from loopback, and each may have its match at once.
+    BOT_STREAMS_PER_ADDRESS: '100000',
+    BOT_MATCHES_MAX: String(count),
   });
   const streams: SseConnection[] = [];
   let playing = true;
@@ -72,7 +76,7 @@ export default async function botsBench(): Promise<void> {
       if (!owner) throw new Error('not enough owners signed in');
       const { status, body } = await owner.send('register', '/api/bots', {
         method: 'POST',
-        json: { name: `Bench bot ${index}`, games: ['connect4'] },
+        json: { name: `Bench bot ${process.pid % 10_000}-${index}`, games: ['connect4'] },
       });
       if (status !== 201) throw new Error(`registering a bot answered ${status}: ${body}`);
       tokens.push((JSON.parse(body) as { token: string }).token);
@@ -125,6 +129,13 @@ export default async function botsBench(): Promise<void> {
       }
     };
     const followers = tokens.map((token) => follow(token));
+    // The runner seats the bots sweep by sweep: measure once they are playing.
+    await new Promise((resolve) => setTimeout(resolve, warmupSeconds * 1000));
+    acceptMs.length = 0;
+    acceptedMs.length = 0;
+    deliveryMs.length = 0;
+    statuses.clear();
+    const matchesBefore = matches.size;
     const statementsBefore = await server.statements();
     const started = performance.now();
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
@@ -136,7 +147,8 @@ export default async function botsBench(): Promise<void> {
     await Promise.allSettled(followers);
     const rss = await server.rssBytes();
     console.log(
-      `${server.database}: ${tokens.length} bots for ${elapsed.toFixed(0)} s, ${matches.size} matches, ` +
+      `${server.database}: ${tokens.length} bots for ${elapsed.toFixed(0)} s after ${warmupSeconds} s, ` +
+        `${matches.size} matches (${matches.size - matchesBefore} begun meanwhile), ` +
         `${accepted} moves accepted (${(accepted / elapsed).toFixed(0)}/s), statuses ` +
         `${[...statuses].map(([status, n]) => `${status}×${n}`).join(' ')}; ` +
         `${(statements / Math.max(1, accepted)).toFixed(1)} statements per accepted move ` +
