@@ -10,7 +10,7 @@ export interface BotsServer {
   origin: string;
   /** e.g. `postgres, grown` or `pglite, empty`. */
   database: string;
-  /** Statements the server has sent its database so far (botsStatementProbe.ts). */
+  /** Statements the server has sent its database so far (bench/botsStatementProbe.ts). */
   statements(): Promise<number>;
   rssBytes(): Promise<number>;
   stop(): Promise<void>;
@@ -46,7 +46,7 @@ export async function startBotsServer(env: Record<string, string>): Promise<Bots
     database = 'postgres, empty';
   }
   const child: ChildProcess = await spawnProbedServer({
-    probes: ['serverMemoryProbe.ts', 'support/botsStatementProbe.ts'],
+    probes: ['serverMemoryProbe.ts', 'botsStatementProbe.ts'],
     env: {
       ...env,
       PORT: String(port),
