@@ -1,17 +1,20 @@
 /**
- * Bots: BOTS_COUNT (100) bots on loopback, registered through the API by signed-in owners, each
+ * Bots: BOTS (200) bots on loopback, registered through the API by signed-in owners, each
  * holding its event stream open and answering every turn at once with a random legal move. The
  * runner gives every idle online bot a match (mostly against each other), so all are playing.
- * Prints, over BOTS_SECONDS (30) of play: move-accept latency (the POST, p50/p99/max) and the
- * time from a bot sending a move to its opponent bot receiving it on its stream.
+ * Prints, over BOTS_SECONDS (30) of play after BOTS_WARMUP_SECONDS (15) for the seating: move-accept latency (the POST, p50/p99/max) and the
+ * time from a bot sending a move to its opponent bot receiving it on its stream, and the statements
+ * the server sent its database per accepted move (everything: the moves, the runner, the streams'
+ * reads and heartbeats). On the grown database named by BOTS_GROWN_DATABASE_URL or
+ * BOTS_GROWN_DATA_DIR (bench/support/botsServer.ts), else on an empty one.
  */
 import { Agent, request } from 'node:http';
 import { openSse, type SseConnection } from '../server/testing/sseReader.ts';
-import { startBenchServer } from './support/benchServer.ts';
+import { startBotsServer } from './support/botsServer.ts';
 import { LoadRecorder } from './support/httpLoad.ts';
 import { envCount, signInClients } from './support/workload.ts';
 
-const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
 /** POSTs JSON with a bearer token; resolves with the status. */
 function post(url: string, token: string, body: unknown): Promise<number> {
@@ -48,9 +51,10 @@ function summary(label: string, values: number[]): string {
 }
 
 export default async function botsBench(): Promise<void> {
-  const count = envCount('BOTS_COUNT', 100);
+  const count = envCount('BOTS', envCount('BOTS_COUNT', 200));
   const seconds = envCount('BOTS_SECONDS', 30);
-  const server = await startBenchServer({
+  const warmupSeconds = envCount('BOTS_WARMUP_SECONDS', 15);
+  const server = await startBotsServer({
     LIVE_MATCHES: '1',
     LIVE_GAMES: 'connect4',
     MOVE_DELAY_MS: '0',
@@ -58,6 +62,9 @@ export default async function botsBench(): Promise<void> {
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     WRITE_RATE_LIMIT_PER_MINUTE: '100000',
     BOT_MOVE_RATE_LIMIT_PER_MINUTE: '100000',
+    // Every bench bot streams from loopback, and each may have its match at once.
+    BOT_STREAMS_PER_ADDRESS: '100000',
+    BOT_MATCHES_MAX: String(count),
   });
   const streams: SseConnection[] = [];
   let playing = true;
@@ -69,13 +76,14 @@ export default async function botsBench(): Promise<void> {
       if (!owner) throw new Error('not enough owners signed in');
       const { status, body } = await owner.send('register', '/api/bots', {
         method: 'POST',
-        json: { name: `Bench bot ${index}`, games: ['connect4'] },
+        json: { name: `Bench bot ${process.pid % 10_000}-${index}`, games: ['connect4'] },
       });
       if (status !== 201) throw new Error(`registering a bot answered ${status}: ${body}`);
       tokens.push((JSON.parse(body) as { token: string }).token);
     }
 
     const acceptMs: number[] = [];
+    const acceptedMs: number[] = [];
     const deliveryMs: number[] = [];
     const statuses = new Map<number, number>();
     /** When each move was sent, by match and ply, until its opponent sees it. */
@@ -90,7 +98,9 @@ export default async function botsBench(): Promise<void> {
         ply,
         move,
       });
-      acceptMs.push(performance.now() - started);
+      const tookMs = performance.now() - started;
+      acceptMs.push(tookMs);
+      if (status === 200) acceptedMs.push(tookMs);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     };
     const follow = async (token: string) => {
@@ -119,20 +129,33 @@ export default async function botsBench(): Promise<void> {
       }
     };
     const followers = tokens.map((token) => follow(token));
+    // The runner seats the bots sweep by sweep: measure once they are playing.
+    await new Promise((resolve) => setTimeout(resolve, warmupSeconds * 1000));
+    acceptMs.length = 0;
+    acceptedMs.length = 0;
+    deliveryMs.length = 0;
+    statuses.clear();
+    const matchesBefore = matches.size;
+    const statementsBefore = await server.statements();
     const started = performance.now();
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     playing = false;
     const elapsed = (performance.now() - started) / 1000;
+    const accepted = acceptedMs.length;
+    const statements = (await server.statements()) - statementsBefore;
     for (const stream of streams) stream.close();
     await Promise.allSettled(followers);
-    const memory = await server.memory();
+    const rss = await server.rssBytes();
     console.log(
-      `${server.database}: ${tokens.length} bots for ${elapsed.toFixed(0)} s, ${matches.size} matches, ` +
-        `${acceptMs.length} moves (${(acceptMs.length / elapsed).toFixed(0)}/s), statuses ` +
-        `${[...statuses].map(([status, n]) => `${status}×${n}`).join(' ')}; server RSS ` +
-        `${(memory.rss / 2 ** 20).toFixed(0)} MB`,
+      `${server.database}: ${tokens.length} bots for ${elapsed.toFixed(0)} s after ${warmupSeconds} s, ` +
+        `${matches.size} matches (${matches.size - matchesBefore} begun meanwhile), ` +
+        `${accepted} moves accepted (${(accepted / elapsed).toFixed(0)}/s), statuses ` +
+        `${[...statuses].map(([status, n]) => `${status}×${n}`).join(' ')}; ` +
+        `${(statements / Math.max(1, accepted)).toFixed(1)} statements per accepted move ` +
+        `(all the server sent); server RSS ${(rss / 2 ** 20).toFixed(0)} MB`,
     );
-    console.log(summary('move accepted (POST)', acceptMs));
+    console.log(summary('move accepted (POST, 200)', acceptedMs));
+    console.log(summary('every move answer (POST)', acceptMs));
     console.log(summary('move to opponent bot (stream)', deliveryMs));
   } finally {
     playing = false;

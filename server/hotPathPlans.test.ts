@@ -169,8 +169,21 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('hot paths on a grown d
         url: '/api/bot/me',
         headers: { authorization: `Bearer ${token}` },
       }),
-      await app.inject({ method: 'POST', url: `/api/bots/${botId}/token`, headers: { cookie } }),
       await get('/api/admin/bots', adminCookie),
+    );
+    // A bot's move: locked with what it checks in one statement (here on a match it does not
+    // play, and on none: both 404, their statements run all the same).
+    for (const matchId of [seededMatch, 'no-such-match']) {
+      const move = await app.inject({
+        method: 'POST',
+        url: `/api/bot/matches/${matchId}/moves`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { ply: 1, move: '4' },
+      });
+      expect(move.statusCode, move.body).toBe(404);
+    }
+    responses.push(
+      await app.inject({ method: 'POST', url: `/api/bots/${botId}/token`, headers: { cookie } }),
     );
     for (const response of responses) expect(response.statusCode, response.body).toBeLessThan(300);
     await endMatch(db, finished, 'first');

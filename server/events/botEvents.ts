@@ -31,9 +31,28 @@ export async function botSeats(tx: Queryable, matchId: string): Promise<BotSeat[
   return rows.map((row) => ({ botId: row.bot_id, side: row.side }));
 }
 
+/** One row of a bot's log to append: whose, and what it is told (serialised). */
+export interface NewBotEvent {
+  botId: string;
+  payload: string;
+}
+
+/** The log rows telling each seated bot of `kind`, each with its side and `payload(seat)`. */
+export function botEventRows(
+  matchId: string,
+  seats: readonly BotSeat[],
+  payload: (seat: BotSeat) => object,
+): NewBotEvent[] {
+  return seats.map((seat) => ({
+    botId: seat.botId,
+    payload: JSON.stringify({ matchId, side: seat.side, ...payload(seat) }),
+  }));
+}
+
 /**
  * Appends one event for each bot seat to the bots' logs and wakes their streams, in the caller's
- * transaction: a bot is told of a move exactly when the move is committed, and never otherwise.
+ * transaction and in one statement: a bot is told of a move exactly when the move is committed,
+ * and never otherwise.
  */
 export async function tellBots(
   tx: Queryable,
@@ -42,13 +61,24 @@ export async function tellBots(
   kind: 'match-start' | 'move' | 'match-end',
   payload: (seat: BotSeat) => object,
 ): Promise<void> {
-  for (const seat of seats) {
-    await tx.query(
-      'insert into bot_events (bot_id, match_id, kind, payload) values ($1, $2, $3, $4)',
-      [seat.botId, matchId, kind, JSON.stringify({ matchId, side: seat.side, ...payload(seat) })],
-    );
-    await tx.query('select pg_notify($1, $2)', [BOT_EVENTS_CHANNEL, seat.botId]);
-  }
+  if (seats.length === 0) return;
+  const rows = botEventRows(matchId, seats, payload);
+  await tx.query(
+    `with told as (
+       insert into bot_events (bot_id, match_id, kind, payload)
+       select seat.bot_id, $1, $2, seat.payload::jsonb
+       from unnest($3::text[], $4::text[]) with ordinality as seat(bot_id, payload, n)
+       order by seat.n
+       returning bot_id)
+     select pg_notify($5, bot_id) from told`,
+    [
+      matchId,
+      kind,
+      rows.map((row) => row.botId),
+      rows.map((row) => row.payload),
+      BOT_EVENTS_CHANNEL,
+    ],
+  );
 }
 
 /**

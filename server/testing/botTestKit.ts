@@ -1,13 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
+import type { Database } from '../db/database.ts';
 import { MatchRunner, type MatchRunnerOptions } from '../modules/matches/runner/matchRunner.ts';
 import type { Scheduler } from '../modules/matches/runner/scheduler.ts';
 import { DecisionPool } from '../modules/matches/runner/workerPool.ts';
 import { signInUsers } from './economyFixtures.ts';
 import { createTestWallet, signIn } from './signIn.ts';
 import { openSse, type SseConnection } from './sseReader.ts';
+import { type RecordedStatement, recordStatements } from './statementRecorder.ts';
 import { insertQuickAgents } from './testAgents.ts';
 import { createTestApp, type TestApp } from './testApp.ts';
+import { openTestDatabase } from './testDatabase.ts';
 
 /** How long a bot has for a move in these tests (BOT_MOVE_TIMEOUT_MS). */
 export const BOT_TIMEOUT_MS = 10_000;
@@ -46,21 +49,35 @@ export class BotTestKit {
     clearTimeout: () => {},
   };
 
-  /** `env` adds to (or overrides) the kit's own settings, e.g. the stream caps. */
+  /**
+   * `env` adds to (or overrides) the kit's own settings, e.g. the stream caps; `statements`, when
+   * given, receives every statement the app and runners issue (`recordStatements`).
+   */
   constructor(
     private readonly kind: 'pglite' | 'postgres',
     private readonly env: Record<string, string> = {},
+    private readonly statements?: RecordedStatement[],
   ) {}
+
+  /** The database under a recording one, which the kit then closes itself. */
+  private recordedDb: Database | null = null;
 
   async start(): Promise<void> {
     this.pool = new DecisionPool(1);
     const admin = createTestWallet();
-    this.t = await createTestApp(this.kind, {
-      ADMIN_ADDRESSES: admin.address,
-      BOT_MOVE_TIMEOUT_MS: String(BOT_TIMEOUT_MS),
-      BOT_MOVE_RATE_LIMIT_PER_MINUTE: '100000',
-      ...this.env,
-    });
+    if (this.statements) this.recordedDb = await openTestDatabase(this.kind);
+    this.t = await createTestApp(
+      this.kind,
+      {
+        ADMIN_ADDRESSES: admin.address,
+        BOT_MOVE_TIMEOUT_MS: String(BOT_TIMEOUT_MS),
+        BOT_MOVE_RATE_LIMIT_PER_MINUTE: '100000',
+        ...this.env,
+      },
+      this.recordedDb && this.statements
+        ? recordStatements(this.recordedDb, this.statements)
+        : undefined,
+    );
     await insertQuickAgents(this.t.db);
     await this.t.db.query(`update agents set hidden = true where kind = 'builtin'`);
     await this.t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -70,6 +87,7 @@ export class BotTestKit {
 
   async close(): Promise<void> {
     await this.t.close();
+    await this.recordedDb?.close();
     await this.pool.close();
   }
 

@@ -31,6 +31,7 @@ import {
   toOwnedBot,
 } from './botStore.ts';
 import { BotStreams } from './botStream.ts';
+import { BotTokenCache } from './botTokenCache.ts';
 import { bearerToken, hashBotToken, newBotToken } from './botTokens.ts';
 
 const paramsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -42,12 +43,16 @@ export type BotMoveAnswer =
       status: 200;
       body: { matchId: string; ply: number; move: string; moves: string; ended: boolean };
     }
-  | { status: 404 | 409 | 422; body: { error: string; matchLost?: true } };
+  | { status: 401 | 404 | 409 | 422; body: { error: string; matchLost?: true } };
 
-/** Takes a bot's move; composed in app.ts from the match store, so the modules stay apart. */
+/**
+ * Takes a bot's move; composed in app.ts from the match store, so the modules stay apart. It
+ * checks `tokenHash` still plays in the transaction that stores the move (401 otherwise).
+ */
 export type RecordBotMove = (input: {
   matchId: string;
   botId: string;
+  tokenHash: string;
   ply: number;
   move: string;
 }) => Promise<BotMoveAnswer>;
@@ -94,7 +99,12 @@ export const botRoutes: FastifyPluginAsync<{
     perAddress: options.streamsPerAddress,
   });
   await streams.start();
-  app.addHook('preClose', () => streams.stop());
+  const tokens = new BotTokenCache(db);
+  await tokens.start();
+  app.addHook('preClose', async () => {
+    await streams.stop();
+    await tokens.stop();
+  });
   const moveLimiter = createRateLimiter({ max: options.movesPerMinute, windowMs: 60_000, now });
 
   /** The bot whose token the request carries, and the token's hash; 401 otherwise. */
@@ -208,7 +218,13 @@ export const botRoutes: FastifyPluginAsync<{
   });
 
   app.post('/api/bot/matches/:id/moves', async (request, reply) => {
-    const { botId } = await authenticate(request);
+    // The token's bot from this process's memory: the move's transaction checks it still plays.
+    const token = bearerToken(request.headers.authorization);
+    const tokenHash = token ? hashBotToken(token) : '';
+    const botId = token ? await tokens.botOf(tokenHash) : null;
+    if (!botId) {
+      throw new HttpError(401, 'Send a valid bot token as "Authorization: Bearer <token>".');
+    }
     const decision = moveLimiter.hit(botId);
     if (!decision.allowed) {
       const seconds = decision.retryAfterSeconds;
@@ -219,7 +235,13 @@ export const botRoutes: FastifyPluginAsync<{
     }
     const { id } = paramsSchema.parse(request.params);
     const body = botMoveBodySchema.parse(request.body);
-    const answer = await options.recordMove({ matchId: id, botId, ply: body.ply, move: body.move });
+    const answer = await options.recordMove({
+      matchId: id,
+      botId,
+      tokenHash,
+      ply: body.ply,
+      move: body.move,
+    });
     return reply.code(answer.status).header('cache-control', 'no-store').send(answer.body);
   });
 };

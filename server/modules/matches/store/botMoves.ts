@@ -1,11 +1,16 @@
 import type { MoveTrace } from '../../../../core/games/definition.ts';
-import type { GameId } from '../../../../core/games/gameIds.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
 import { replay } from '../../../../core/games/replay.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { BOT_MOVES_CHANNEL } from '../../../events/botEvents.ts';
 import { sideAt } from './gameMoves.ts';
-import { type LockedMatch, lockPlayableMatch } from './lockedMatch.ts';
+import {
+  LOCKED_MATCH_COLUMNS,
+  type LockedMatch,
+  type LockedMatchRow,
+  lockPlayableMatch,
+  matchOfRow,
+} from './lockedMatch.ts';
 import { forfeit, type MatchEndHook } from './matchEnd.ts';
 import { applyMove } from './matchWriter.ts';
 
@@ -23,6 +28,7 @@ function botTrace(move: string): MoveTrace {
 
 /** Why a bot's move was not taken, each with the HTTP status the API answers. */
 export type BotMoveRefusal =
+  | { status: 401; error: string }
   | { status: 404; error: string }
   | { status: 409; error: string }
   | { status: 422; error: string; matchLost: true };
@@ -49,41 +55,48 @@ export interface BotMoveInput {
   onMatchEnd?: MatchEndHook;
 }
 
-/** The bot's side in a match, or null when it does not play in it. */
-function seatOf(match: LockedMatch, botId: string): 'first' | 'second' | null {
-  if (match.firstAgentId === botId) return 'first';
-  if (match.secondAgentId === botId) return 'second';
-  return null;
+/** A move a bot sent, as the bot API received it: with the hash of the token it came with. */
+export interface BotMoveRequest extends BotMoveInput {
+  tokenHash: string;
 }
 
 /**
- * Takes a bot's move. Refused, changing nothing: a match that does not exist, is over or is not
- * the bot's (404 — to a bot, another match is as good as none), a ply that is not the next
- * one or a turn that is not the bot's (409). A repeat of a move already stored from this bot at
- * that ply is answered as the first time (idempotent). An illegal move on the bot's own turn loses
- * the match (422, `matchLost`).
+ * Takes a bot's move. Refused, changing nothing: a token that no longer plays (401: rotated,
+ * revoked, suspended or retired, checked in the statement that locks the match, so no cache can
+ * let a dead token's move in), a match that does not exist, is over or is not the bot's (404 — to
+ * a bot, another match is as good as none; 409 when it is the bot's and over), a ply that is not
+ * the next one or a turn that is not the bot's (409). A repeat of a move already stored from this
+ * bot at that ply is answered as the first time (idempotent). An illegal move on the bot's own
+ * turn loses the match (422, `matchLost`). An accepted move costs two statements in its
+ * transaction: the lock (which reads all the rest) and the write (`applyMove`).
  */
 export async function recordBotMove(
   db: Database,
-  input: BotMoveInput,
+  input: BotMoveRequest,
 ): Promise<BotMoveAccepted | BotMoveRefusal> {
   return db.transaction(async (tx) => {
-    const repeat = await tx.query<{ move: string; agent_id: string }>(
-      'select move, agent_id from match_moves where match_id = $1 and ply = $2',
-      [input.matchId, input.ply],
-    );
-    const stored = repeat.rows[0];
-    if (stored && stored.agent_id === input.botId && stored.move === input.move.trim()) {
-      return acceptedRepeat(tx, input);
+    const row = await lockBotMove(tx, input);
+    if (!row) {
+      const { rows } = await tx.query<{ token_live: boolean }>(
+        `select ${tokenLives('$1', '$2')} as token_live`,
+        [input.botId, input.tokenHash],
+      );
+      return rows[0]?.token_live
+        ? { status: 404, error: NO_SUCH_MATCH }
+        : { status: 401, error: DEAD_TOKEN };
     }
-    const match = await lockPlayableMatch(tx, input.matchId);
-    const side = match ? seatOf(match, input.botId) : null;
-    if (!match || !side) {
-      const over = await isOwnFinishedMatch(tx, input);
-      return over
+    if (!row.token_live) return { status: 401, error: DEAD_TOKEN };
+    const seated = row.first_agent_id === input.botId || row.second_agent_id === input.botId;
+    if (row.stored_agent_id === input.botId && row.stored_move === input.move.trim()) {
+      return acceptedRepeat(row, input);
+    }
+    const match = matchOfRow(input.matchId, row);
+    if (!match || !seated) {
+      return seated
         ? { status: 409, error: 'This match is over.' }
-        : { status: 404, error: 'No live match of this bot has this id.' };
+        : { status: 404, error: NO_SUCH_MATCH };
     }
+    const side = match.firstAgentId === input.botId ? 'first' : 'second';
     const plies = gameOf(match.game).decodeMoves(match.moves).length;
     if (input.ply !== plies + 1) {
       return {
@@ -121,9 +134,9 @@ export async function recordBotMove(
       trace: botTrace(move),
       now: input.now,
       botMoveTimeoutMs: input.moveTimeoutMs,
+      wakeRunner: true,
       ...(input.onMatchEnd ? { onMatchEnd: input.onMatchEnd } : {}),
     });
-    await tx.query('select pg_notify($1, $2)', [BOT_MOVES_CHANNEL, match.id]);
     return {
       matchId: match.id,
       ply: input.ply,
@@ -134,32 +147,62 @@ export async function recordBotMove(
   });
 }
 
-/** The answer to a repeated move, as it was the first time. */
-async function acceptedRepeat(tx: Queryable, input: BotMoveInput): Promise<BotMoveAccepted> {
-  const { rows } = await tx.query<{ game: GameId; moves: string; status: string; reason: string }>(
-    'select game, moves, status, result_reason as reason from matches where id = $1',
-    [input.matchId],
+const NO_SUCH_MATCH = 'No live match of this bot has this id.';
+const DEAD_TOKEN = 'Send a valid bot token as "Authorization: Bearer <token>".';
+
+/**
+ * Whether a bot's token still plays (not rotated, revoked, suspended or retired), the bot's id
+ * and the token's hash being the parameters named.
+ */
+const tokenLives = (botParam: string, hashParam: string) => `exists (
+  select 1 from bots b join agents a on a.id = b.agent_id
+  where b.agent_id = ${botParam} and b.token_hash = ${hashParam} and b.suspended_at is null
+    and a.retired_at is null)`;
+
+/** The match row a bot's move needs, with what the move's checks read beside it. */
+interface BotMoveRow extends LockedMatchRow {
+  result_reason: string | null;
+  /** The bot's token still plays: not rotated, revoked, suspended or retired. */
+  token_live: boolean;
+  /** What is stored at the move's ply already, if anything (a repeat is answered again). */
+  stored_move: string | null;
+  stored_agent_id: string | null;
+}
+
+/**
+ * Locks the match and reads, in the same statement, everything the move's checks need: its
+ * row and seated bots, whether the bot's token still plays, and the move stored at that ply.
+ * Null when no match has that id. A finished match is locked too, which costs nothing: nothing
+ * else writes it.
+ */
+async function lockBotMove(tx: Queryable, input: BotMoveRequest): Promise<BotMoveRow | null> {
+  const { rows } = await tx.query<BotMoveRow>(
+    `select ${LOCKED_MATCH_COLUMNS}, m.result_reason,
+       ${tokenLives('$2', '$3')} as token_live,
+       stored.move as stored_move, stored.agent_id as stored_agent_id
+     from matches m
+       left join match_moves stored on stored.match_id = m.id and stored.ply = $4
+     where m.id = $1
+     for update of m`,
+    [input.matchId, input.botId, input.tokenHash, input.ply],
   );
-  const row = rows[0]!;
+  return rows[0] ?? null;
+}
+
+/** The answer to a repeated move, as it was the first time. */
+function acceptedRepeat(row: BotMoveRow, input: BotMoveInput): BotMoveAccepted {
   const rules = gameOf(row.game);
   const played = rules.decodeMoves(row.moves);
   const moves = rules.encodeMoves(played.slice(0, input.ply));
   // The move ended the match if it is the last one and the match did not end by a forfeit after.
   const ended =
-    row.status === 'finished' && played.length === input.ply && !FORFEITS.includes(row.reason);
+    row.status === 'finished' &&
+    played.length === input.ply &&
+    !FORFEITS.includes(row.result_reason ?? '');
   return { matchId: input.matchId, ply: input.ply, move: input.move.trim(), moves, ended };
 }
 
 const FORFEITS: readonly string[] = ['timeout', 'illegal-move'];
-
-async function isOwnFinishedMatch(tx: Queryable, input: BotMoveInput): Promise<boolean> {
-  const { rows } = await tx.query(
-    `select 1 from matches where id = $1 and status in ('finished', 'cancelled')
-       and $2 in (first_agent_id, second_agent_id)`,
-    [input.matchId, input.botId],
-  );
-  return rows.length > 0;
-}
 
 /** What the runner finds at a bot's turn. */
 export type LateCheck =
@@ -171,7 +214,10 @@ export type LateCheck =
 /**
  * At a bot's turn (ply `ply` to play): when its deadline has passed, the bot loses on time, in one
  * transaction under the row lock (so a move arriving at the same instant either lands first and
- * counts, or is refused). Otherwise says when the deadline is.
+ * counts, or is refused). Otherwise says when the deadline is. The look before the deadline is
+ * one read without a lock or transaction: the runner takes it after every move of a bot match,
+ * and a lock there would queue the next move behind it; a read that is already stale costs only
+ * a wake-up, since a move landing after it wakes the runner anyway.
  */
 export async function forfeitIfLate(
   db: Database,
@@ -184,16 +230,32 @@ export async function forfeitIfLate(
     onMatchEnd?: MatchEndHook;
   },
 ): Promise<LateCheck> {
+  const { rows } = await db.query<LockedMatchRow>(
+    `select ${LOCKED_MATCH_COLUMNS} from matches m where m.id = $1`,
+    [input.matchId],
+  );
+  const seen = rows[0] ? matchOfRow(input.matchId, rows[0]) : null;
+  const look = seen ? lateCheck(seen, input) : ({ status: 'ended' } as const);
+  if (look.status !== 'late') return look;
   return db.transaction(async (tx) => {
     const match = await lockPlayableMatch(tx, input.matchId);
     if (!match) return { status: 'ended' };
-    if (match.owner !== input.owner) return { status: 'not-ours' };
-    if (gameOf(match.game).decodeMoves(match.moves).length !== input.ply - 1) {
-      return { status: 'moved' };
-    }
-    const deadline = new Date(match.turnStartedAt.getTime() + input.moveTimeoutMs);
-    if (input.now < deadline) return { status: 'waiting', deadline };
+    const check = lateCheck(match, input);
+    if (check.status !== 'late') return check;
     await forfeit(tx, match, 'timeout', input.now, input.onMatchEnd);
     return { status: 'ended' };
   });
+}
+
+/** Where a bot's turn at `ply` stands in `match` at `now`. */
+function lateCheck(
+  match: LockedMatch,
+  input: { owner: string; ply: number; now: Date; moveTimeoutMs: number },
+): LateCheck | { status: 'late' } {
+  if (match.owner !== input.owner) return { status: 'not-ours' };
+  if (gameOf(match.game).decodeMoves(match.moves).length !== input.ply - 1) {
+    return { status: 'moved' };
+  }
+  const deadline = new Date(match.turnStartedAt.getTime() + input.moveTimeoutMs);
+  return input.now < deadline ? { status: 'waiting', deadline } : { status: 'late' };
 }

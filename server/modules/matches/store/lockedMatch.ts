@@ -1,5 +1,6 @@
 import type { GameId } from '../../../../core/games/gameIds.ts';
 import type { Queryable } from '../../../db/database.ts';
+import type { BotSeat } from '../../../events/botEvents.ts';
 
 /** A playable match row, locked by the transaction that read it. */
 export interface LockedMatch {
@@ -13,30 +14,32 @@ export interface LockedMatch {
   startsAt: Date | null;
   /** When the current turn began (the last move, or the start). */
   turnStartedAt: Date;
+  /** The bots seated in it (none, one or two), read with the row so a move need not ask again. */
+  botSeats: BotSeat[];
 }
 
-/** Locks a match's row; null when it does not exist or is over. */
-export async function lockPlayableMatch(
-  tx: Queryable,
-  matchId: string,
-): Promise<LockedMatch | null> {
-  const { rows } = await tx.query<{
-    game: GameId;
-    moves: string;
-    owner: string | null;
-    status: string;
-    first_agent_id: string;
-    second_agent_id: string;
-    starts_at: Date | string | null;
-    turn_started_at: Date | string;
-  }>(
-    `select game, moves, owner, status, first_agent_id, second_agent_id, starts_at,
-       coalesce(turn_started_at, started_at) as turn_started_at
-     from matches where id = $1 for update`,
-    [matchId],
-  );
-  const row = rows[0];
-  if (!row || (row.status !== 'live' && row.status !== 'scheduled')) return null;
+/** The columns `matchOfRow` reads, from `matches m`. */
+export const LOCKED_MATCH_COLUMNS = `m.game, m.moves, m.owner, m.status, m.first_agent_id,
+  m.second_agent_id, m.starts_at, coalesce(m.turn_started_at, m.started_at) as turn_started_at,
+  array(select b.agent_id from bots b where b.agent_id in (m.first_agent_id, m.second_agent_id)
+    order by b.agent_id) as bot_ids`;
+
+/** A `matches` row as `LOCKED_MATCH_COLUMNS` reads it. */
+export interface LockedMatchRow {
+  game: GameId;
+  moves: string;
+  owner: string | null;
+  status: string;
+  first_agent_id: string;
+  second_agent_id: string;
+  starts_at: Date | string | null;
+  turn_started_at: Date | string;
+  bot_ids: string[];
+}
+
+/** The locked match of a row, or null when the match is over. */
+export function matchOfRow(matchId: string, row: LockedMatchRow): LockedMatch | null {
+  if (row.status !== 'live' && row.status !== 'scheduled') return null;
   return {
     id: matchId,
     game: row.game,
@@ -47,5 +50,22 @@ export async function lockPlayableMatch(
     secondAgentId: row.second_agent_id,
     startsAt: row.starts_at === null ? null : new Date(row.starts_at),
     turnStartedAt: new Date(row.turn_started_at),
+    botSeats: row.bot_ids.map((botId) => ({
+      botId,
+      side: botId === row.first_agent_id ? 'first' : 'second',
+    })),
   };
+}
+
+/** Locks a match's row; null when it does not exist or is over. */
+export async function lockPlayableMatch(
+  tx: Queryable,
+  matchId: string,
+): Promise<LockedMatch | null> {
+  const { rows } = await tx.query<LockedMatchRow>(
+    `select ${LOCKED_MATCH_COLUMNS} from matches m where m.id = $1 for update of m`,
+    [matchId],
+  );
+  const row = rows[0];
+  return row ? matchOfRow(matchId, row) : null;
 }

@@ -1,6 +1,6 @@
 import type { MatchResult, ResultEvent } from '../../../../core/protocol/matches.ts';
 import type { Queryable } from '../../../db/database.ts';
-import { botSeats, tellBots } from '../../../events/botEvents.ts';
+import { tellBots } from '../../../events/botEvents.ts';
 import { publishMatchEvent } from '../../../events/matchChannel.ts';
 import { pliesOf, sideAt } from './gameMoves.ts';
 import type { LockedMatch } from './lockedMatch.ts';
@@ -42,7 +42,7 @@ export async function finishMatch(
     resultCells: end.cells,
   };
   await publishMatchEvent(tx, { kind: 'result', event: resultEvent });
-  await tellBots(tx, match.id, await botSeats(tx, match.id), 'match-end', () => ({
+  await tellBots(tx, match.id, match.botSeats, 'match-end', () => ({
     game: match.game,
     status: 'finished',
     result: end.result,

@@ -5,8 +5,8 @@ import { replay } from '../../../../core/games/replay.ts';
 import type { MatchResult, ResultEvent } from '../../../../core/protocol/matches.ts';
 import type { MoveEvent } from '../../../../core/protocol/matchMoves.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
-import { botSeats, tellBots } from '../../../events/botEvents.ts';
-import { publishMatchEvent } from '../../../events/matchChannel.ts';
+import { BOT_EVENTS_CHANNEL, BOT_MOVES_CHANNEL, botEventRows } from '../../../events/botEvents.ts';
+import { MATCH_CHANNEL, type MatchNotification } from '../../../events/matchChannel.ts';
 import { type LockedMatch, lockPlayableMatch } from './lockedMatch.ts';
 import { finishMatch, type MatchEndHook } from './matchEnd.ts';
 
@@ -132,6 +132,8 @@ export interface MoveToRecord {
   onMatchEnd?: MatchEndHook;
   /** BOT_MOVE_TIMEOUT_MS: a bot to move next must answer within this (its deadline). */
   botMoveTimeoutMs?: number;
+  /** Also NOTIFY `BOT_MOVES_CHANNEL` (a bot moved: the runner owning the match plays on). */
+  wakeRunner?: boolean;
 }
 
 /** What was stored and published; `null` when the match is no longer ours or the ply is taken. */
@@ -160,6 +162,36 @@ export async function recordMove(db: Database, input: MoveToRecord): Promise<Rec
   });
 }
 
+/**
+ * A move in one statement (a round trip, and on PostgreSQL one parse, where it took six): the
+ * move row, the match row after it, the bots' log rows, and the notifications (watchers, the
+ * bots' streams, the runner a bot's move wakes), all committed with the caller's transaction.
+ * A ply already stored fails on match_moves' primary key before anything else is kept.
+ */
+const STORE_MOVE = `with stored as (
+    insert into match_moves (match_id, ply, move, agent_id, trace, played_at, owner)
+    values ($1, $2, $3, $4, $5, $6, $7)
+    returning match_id
+  ), updated as (
+    update matches set moves = $8, lease_until = coalesce($9, lease_until), turn_started_at = $6,
+      started_at = case when status = 'scheduled' then $6::timestamptz else started_at end,
+      status = case when $10::text is null then 'live' else 'finished' end,
+      result = $10::text, result_reason = $11::text,
+      ended_at = case when $10::text is null then null else $6::timestamptz end
+    where id = (select match_id from stored)
+    returning id
+  ), told as (
+    insert into bot_events (bot_id, match_id, kind, payload)
+    select seat.bot_id, (select id from updated), 'move', seat.payload::jsonb
+    from unnest($12::text[], $13::text[]) with ordinality as seat(bot_id, payload, n)
+    order by seat.n
+    returning bot_id
+  )
+  select pg_notify(channel, payload)
+  from unnest($14::text[], $15::text[]) as notice(channel, payload)
+  union all
+  select pg_notify($16, bot_id) from told`;
+
 /** What applyMove stores: a legal-or-throwing move at the next ply of a locked match. */
 export type MoveToApply = Omit<MoveToRecord, 'owner' | 'leaseUntil'> & { leaseUntil?: Date };
 
@@ -177,31 +209,9 @@ export async function applyMove(
   const before = replay(game, match.moves);
   const state = game.play(before.state, input.move);
   const moves = game.encodeMoves([...before.moves, input.move]);
-  await tx.query(
-    `insert into match_moves (match_id, ply, move, agent_id, trace, played_at, owner)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      input.matchId,
-      input.ply,
-      input.move,
-      input.agentId,
-      JSON.stringify(input.trace),
-      input.now,
-      match.owner,
-    ],
-  );
   const outcome = game.outcome(state);
   const result = resultOf(outcome);
   const reason = outcome.status === 'finished' ? outcome.reason : null;
-  await tx.query(
-    `update matches set moves = $2, lease_until = coalesce($3, lease_until), turn_started_at = $5,
-       started_at = case when status = 'scheduled' then $5::timestamptz else started_at end,
-       status = case when $4::text is null then 'live' else 'finished' end,
-       result = $4::text, result_reason = $6::text,
-       ended_at = case when $4::text is null then null else $5::timestamptz end
-     where id = $1`,
-    [input.matchId, moves, input.leaseUntil ?? null, result, input.now, reason],
-  );
   const move: MoveEvent = {
     matchId: input.matchId,
     ply: input.ply,
@@ -211,26 +221,48 @@ export async function applyMove(
     playedAt: input.now.toISOString(),
     moves,
   };
-  await publishMatchEvent(tx, { kind: 'move', event: move });
-  const seats = await botSeats(tx, match.id);
-  if (seats.length > 0) {
-    const toMove = result ? null : game.sideToMove(state) === 0 ? 'first' : 'second';
-    const botToMove = seats.some((seat) => seat.side === toMove);
-    const deadline =
-      botToMove && input.botMoveTimeoutMs !== undefined
-        ? new Date(input.now.getTime() + input.botMoveTimeoutMs).toISOString()
-        : null;
-    const legalMoves = botToMove ? game.legalMoves(state) : [];
-    await tellBots(tx, match.id, seats, 'move', (seat) => ({
-      game: match.game,
-      ply: input.ply,
-      move: input.move,
-      moves,
-      toMove,
-      deadline: seat.side === toMove ? deadline : null,
-      legalMoves: seat.side === toMove ? legalMoves : [],
-    }));
-  }
+  const seats = match.botSeats;
+  const toMove = result ? null : game.sideToMove(state) === 0 ? 'first' : 'second';
+  const botToMove = seats.some((seat) => seat.side === toMove);
+  const deadline =
+    botToMove && input.botMoveTimeoutMs !== undefined
+      ? new Date(input.now.getTime() + input.botMoveTimeoutMs).toISOString()
+      : null;
+  const legalMoves = botToMove ? game.legalMoves(state) : [];
+  const told = botEventRows(match.id, seats, (seat) => ({
+    game: match.game,
+    ply: input.ply,
+    move: input.move,
+    moves,
+    toMove,
+    deadline: seat.side === toMove ? deadline : null,
+    legalMoves: seat.side === toMove ? legalMoves : [],
+  }));
+  const notifications = [
+    {
+      channel: MATCH_CHANNEL,
+      payload: JSON.stringify({ kind: 'move', event: move } satisfies MatchNotification),
+    },
+    ...(input.wakeRunner ? [{ channel: BOT_MOVES_CHANNEL, payload: match.id }] : []),
+  ];
+  await tx.query(STORE_MOVE, [
+    input.matchId,
+    input.ply,
+    input.move,
+    input.agentId,
+    JSON.stringify(input.trace),
+    input.now,
+    match.owner,
+    moves,
+    input.leaseUntil ?? null,
+    result,
+    reason,
+    told.map((row) => row.botId),
+    told.map((row) => row.payload),
+    notifications.map((row) => row.channel),
+    notifications.map((row) => row.payload),
+    BOT_EVENTS_CHANNEL,
+  ]);
   if (!result) return { move, result: null };
   const resultEvent = await finishMatch(tx, match, {
     result,

@@ -1,0 +1,43 @@
+/**
+ * Preloaded into the server by the bots benchmark (`--import`): counts every statement the
+ * process sends its database (PostgreSQL through `pg`, BEGIN and COMMIT included; PGlite's
+ * queries, and two for each transaction's BEGIN and COMMIT) and answers the IPC message
+ * `statements` with the count so far, so the bench can divide it by the moves accepted.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+let statements = 0;
+
+type Method = (this: unknown, ...args: unknown[]) => unknown;
+
+function countCalls(target: object, name: string): void {
+  const methods = target as Record<string, Method>;
+  const original = methods[name];
+  if (!original) throw new Error(`no ${name} to count`);
+  methods[name] = function (this: unknown, ...args: unknown[]) {
+    statements++;
+    return original.apply(this, args);
+  };
+}
+
+countCalls(pg.Client.prototype, 'query');
+countCalls(PGlite.prototype, 'query');
+countCalls(PGlite.prototype, 'exec');
+const transactions = PGlite.prototype as unknown as Record<string, Method>;
+const transaction = transactions.transaction;
+if (!transaction) throw new Error('no transaction to count');
+transactions.transaction = function (this: unknown, ...args: unknown[]) {
+  const work = args[0] as (tx: object) => unknown;
+  statements += 2;
+  return transaction.call(this, (tx: object) => {
+    countCalls(tx, 'query');
+    countCalls(tx, 'exec');
+    return work(tx);
+  });
+};
+
+process.on('message', (message) => {
+  if (message === 'statements') process.send?.({ statements });
+});
+process.channel?.unref();

@@ -1,0 +1,89 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, runStatement } from '../../server/testing/serverProcess.ts';
+import { spawnProbedServer } from './probedServer.ts';
+
+/** The bots bench's server: its origin, what it runs on, and its statement count. */
+export interface BotsServer {
+  origin: string;
+  /** e.g. `postgres, grown` or `pglite, empty`. */
+  database: string;
+  /** Statements the server has sent its database so far (bench/botsStatementProbe.ts). */
+  statements(): Promise<number>;
+  rssBytes(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the server with the statement probe on: on the grown database named by
+ * BOTS_GROWN_DATABASE_URL (PostgreSQL) or BOTS_GROWN_DATA_DIR (PGlite), used as they are (copy
+ * them first: the bench adds users, bots and matches), else on a fresh schema of DATABASE_URL
+ * or a fresh temporary PGlite.
+ */
+export async function startBotsServer(env: Record<string, string>): Promise<BotsServer> {
+  const dir = await mkdtemp(join(tmpdir(), 'gridmind-bots-bench-'));
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Gridmind</title>');
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const grownUrl = process.env.BOTS_GROWN_DATABASE_URL;
+  const grownDir = process.env.BOTS_GROWN_DATA_DIR;
+  const baseUrl = process.env.DATABASE_URL;
+  const schema = `bench_bots_${process.pid}_${Date.now()}`;
+  let databaseUrl = '';
+  let database = 'pglite, empty';
+  if (grownUrl) {
+    databaseUrl = grownUrl;
+    database = 'postgres, grown';
+  } else if (grownDir) {
+    database = 'pglite, grown';
+  } else if (baseUrl) {
+    await runStatement(baseUrl, `create schema ${schema}`);
+    const url = new URL(baseUrl);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+    database = 'postgres, empty';
+  }
+  const child: ChildProcess = await spawnProbedServer({
+    probes: ['serverMemoryProbe.ts', 'botsStatementProbe.ts'],
+    env: {
+      ...env,
+      PORT: String(port),
+      APP_ORIGIN: origin,
+      DATA_DIR: grownDir ?? join(dir, 'data'),
+      CLIENT_DIR: dir,
+      DATABASE_URL: databaseUrl,
+    },
+    onLine: () => {},
+  });
+  const ask = <T>(message: string) =>
+    new Promise<T>((resolve) => {
+      const onMessage = (answer: unknown) => {
+        if (typeof answer !== 'object' || answer === null) return;
+        if (message === 'statements' && !('statements' in answer)) return;
+        if (message === 'memory' && !('rss' in answer)) return;
+        child.off('message', onMessage);
+        resolve(answer as T);
+      };
+      child.on('message', onMessage);
+      child.send(message);
+    });
+  return {
+    origin,
+    database,
+    statements: async () => (await ask<{ statements: number }>('statements')).statements,
+    rssBytes: async () => (await ask<{ rss: number }>('memory')).rss,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (baseUrl && !grownUrl && !grownDir) {
+        await runStatement(baseUrl, `drop schema ${schema} cascade`);
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
