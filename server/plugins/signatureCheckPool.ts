@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { signatureCheckResponseSchema } from './signatureCheckRequest.ts';
+import { startTypeScriptWorker } from './typeScriptWorker.ts';
 
 /** One signature to check: did `address` sign `message` (EIP-191) with `signature`? */
 export interface SignatureCheck {
@@ -33,10 +34,7 @@ const PIPELINE_DEPTH = 8;
 /** How many sign-ins may wait for a check at once by default (about 1 s of checks on 2 threads). */
 export const DEFAULT_SIGNATURE_CHECKS_WAITING = 1_000;
 
-const WORKER_URL = new URL('./signatureCheck.worker.ts', import.meta.url).href;
-// The worker entry is TypeScript: register tsx inside the thread before importing it, since
-// execArgv `--import tsx` does not reach a worker's entry module on Node 20 (as workerPool.ts).
-const BOOT = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); })`;
+const WORKER_URL = new URL('./signatureCheck.worker.ts', import.meta.url);
 
 /**
  * Recovers sign-in signatures on worker threads, so a burst of sign-ins costs the event loop only
@@ -108,7 +106,7 @@ export class SignatureCheckPool {
   }
 
   private spawn(): Thread {
-    const worker = new Worker(BOOT, { eval: true });
+    const worker = startTypeScriptWorker(WORKER_URL);
     const thread: Thread = { worker, inFlight: new Map() };
     worker.on('message', (message: unknown) => {
       const answer = signatureCheckResponseSchema.parse(message);

@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { AgentDecision } from '../../../../core/games/definition.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
+import { startTypeScriptWorker } from '../../../plugins/typeScriptWorker.ts';
 import { type DecisionRequest, decisionResponseSchema } from './decisionRequest.ts';
 
 /** A search the pool has to run: everything of a request but its id. */
@@ -27,10 +28,7 @@ interface Slot {
 // How long past its budget a search may run before its thread is terminated.
 const GRACE_MS = 1_000;
 
-const WORKER_URL = new URL('./decide.worker.ts', import.meta.url).href;
-// The worker entry is TypeScript: register tsx inside the thread before importing it, since
-// execArgv `--import tsx` does not reach a worker's entry module on Node 20.
-const BOOT = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); })`;
+const WORKER_URL = new URL('./decide.worker.ts', import.meta.url);
 
 /** The default pool size: one thread per core, keeping one core for the HTTP event loop. */
 function defaultPoolSize(): number {
@@ -78,7 +76,7 @@ export class DecisionPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(BOOT, { eval: true });
+    const worker = startTypeScriptWorker(WORKER_URL);
     const slot: Slot = { worker, ready: false, busy: null };
     worker.on('message', (message: unknown) => {
       const response = decisionResponseSchema.parse(message);
