@@ -33,13 +33,7 @@ beforeAll(async () => {
   pool = new DecisionPool(1);
   // The thread loads tsx and every game before its first search (10 s at load average 20): that
   // is set-up's time, not the first test's.
-  await pool.decide({
-    game: 'connect4',
-    moves: '',
-    traits: { skill: 1, style: 'balanced', risk: 0, thinkTimeMs: 100 },
-    seed: 1,
-    budgetMs: 100,
-  });
+  await pool.loaded();
 });
 afterAll(() => pool.close());
 

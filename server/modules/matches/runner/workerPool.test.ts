@@ -60,18 +60,15 @@ describe('decision pool', { timeout: 120_000 }, () => {
     "runs searches on threads reniced to the lowest priority, and leaves the caller's thread as it was",
     async () => {
       const callerNice = ownNice();
-      // Two searches at once, so both threads have started and run one.
-      await Promise.all(
-        [1, 2].map((seed) =>
-          pool.decide({
-            game: 'connect4',
-            moves: '',
-            traits: { skill: 3, style: 'balanced', risk: 0, thinkTimeMs: 100 },
-            seed,
-            budgetMs: 200,
-          }),
-        ),
-      );
+      // Every thread renices itself as it loads; a search on one of them, too, to see it runs.
+      await pool.loaded();
+      await pool.decide({
+        game: 'connect4',
+        moves: '',
+        traits: { skill: 3, style: 'balanced', risk: 0, thinkTimeMs: 100 },
+        seed: 1,
+        budgetMs: 200,
+      });
       const newThreads = [...threadNices()].filter(([tid]) => !nicesBefore.has(tid));
       const reniced = newThreads.filter(([, nice]) => nice === SEARCH_THREAD_NICE);
       expect(reniced).toHaveLength(pool.size);

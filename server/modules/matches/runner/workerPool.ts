@@ -44,6 +44,7 @@ function defaultPoolSize(): number {
 export class DecisionPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
+  private readonly loadWaiters: (() => void)[] = [];
   private nextId = 1;
   private closed = false;
 
@@ -58,6 +59,16 @@ export class DecisionPool {
       this.queue.push({ job, resolve, reject });
       this.pump();
     });
+  }
+
+  /**
+   * Resolves once every thread has loaded (and lowered its own priority, the first thing it
+   * does): loading is seconds on a busy machine, which a caller may want behind it before it
+   * times anything.
+   */
+  loaded(): Promise<void> {
+    if (this.slots.every((slot) => slot.ready)) return Promise.resolve();
+    return new Promise((resolve) => this.loadWaiters.push(resolve));
   }
 
   /** Terminates every thread; queued searches are rejected. */
@@ -82,6 +93,9 @@ export class DecisionPool {
       const response = decisionResponseSchema.parse(message);
       if ('ready' in response) {
         slot.ready = true;
+        if (this.slots.every((each) => each.ready)) {
+          for (const resolve of this.loadWaiters.splice(0)) resolve();
+        }
         this.pump();
         return;
       }
