@@ -50,6 +50,29 @@ async function signedInWithWalletReconnected() {
   return walletAndPage;
 }
 
+/** Reloads the page and waits until its start-up revoked the wallet's permissions. */
+async function reloadUntilWalletDropped(
+  page: Page,
+  wallet: { methods: readonly string[] },
+  timeout: number,
+) {
+  const callsBeforeReload = wallet.methods.length;
+  await page.reload();
+  await page.getByRole('button', { name: 'Login' }).waitFor();
+  await expect
+    .poll(() => wallet.methods.slice(callsBeforeReload).includes('wallet_revokePermissions'), {
+      timeout,
+    })
+    .toBe(true);
+}
+
+/** Login starts over with the wallet list, not a sign step for the stale account. */
+async function expectLoginToStartOver(page: Page) {
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.locator(`[data-testid="wallet-selector-${TEST_WALLET_RDNS}"]`).waitFor();
+  expect(await page.locator('[data-testid="w3m-connecting-siwe-sign"]').count()).toBe(0);
+}
+
 describe('wallet sign-in through the AppKit modal', () => {
   it('signs in with the injected wallet and shows nickname and balance', async () => {
     const { page, wallet, account, pageErrors } = await walletPage();
@@ -117,42 +140,23 @@ describe('wallet sign-in through the AppKit modal', () => {
     const { page, wallet } = await signedInWithWalletReconnected();
     // The session ends on the server's side only (it expired): the wallet still grants access.
     await context?.clearCookies({ name: 'gridmind_session' });
-    const callsBeforeReload = wallet.methods.length;
-    await page.reload();
-    await page.getByRole('button', { name: 'Login' }).waitFor();
-    await expect
-      .poll(() => wallet.methods.slice(callsBeforeReload).includes('wallet_revokePermissions'), {
-        timeout: 20_000,
-      })
-      .toBe(true);
-    // Login starts over with the wallet list, not a sign step for the stale account.
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.locator(`[data-testid="wallet-selector-${TEST_WALLET_RDNS}"]`).waitFor();
-    expect(await page.locator('[data-testid="w3m-connecting-siwe-sign"]').count()).toBe(0);
+    await reloadUntilWalletDropped(page, wallet, 20_000);
+    await expectLoginToStartOver(page);
   });
 
   it('drops a remembered wallet when the server answers "no session" only after AppKit started', async () => {
     const { page, wallet } = await signedInWithWalletReconnected();
     await context?.clearCookies({ name: 'gridmind_session' });
-    // A loaded server answers the start-up's session question after its time-out: AppKit has
-    // then restored the remembered wallet (no answer is not "signed out"), and the late "none"
-    // must still drop it and close the sign step AppKit opened for the stale account.
+    // A loaded server answers the start-up's session question after its 5 s time-out, so
+    // AppKit starts as if offline (no answer is not "signed out"); the wallet must still be
+    // dropped, and Login must still start over.
     await page.route('**/auth/session', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 7_000));
       await route.continue();
     });
-    const callsBeforeReload = wallet.methods.length;
-    await page.reload();
-    await page.getByRole('button', { name: 'Login' }).waitFor();
-    await expect
-      .poll(() => wallet.methods.slice(callsBeforeReload).includes('wallet_revokePermissions'), {
-        timeout: 30_000,
-      })
-      .toBe(true);
+    await reloadUntilWalletDropped(page, wallet, 30_000);
     await page.unroute('**/auth/session');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.locator(`[data-testid="wallet-selector-${TEST_WALLET_RDNS}"]`).waitFor();
-    expect(await page.locator('[data-testid="w3m-connecting-siwe-sign"]').count()).toBe(0);
+    await expectLoginToStartOver(page);
   });
 
   it('keeps the restored wallet of a sign-in resumed after the tab was killed in the wallet app', async () => {
