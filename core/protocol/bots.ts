@@ -11,6 +11,9 @@ export const BOT_MATCHES_MAX_DEFAULT = 8;
 /** A bot's token: a fixed prefix (so a leaked one is recognisable) and 32 random bytes. */
 export const BOT_TOKEN_PATTERN = /^gmb_[A-Za-z0-9_-]{43}$/;
 
+/** The 401 of every bot-API request whose token is missing, unknown or no longer plays. */
+export const BAD_BOT_TOKEN = 'Send a valid bot token as "Authorization: Bearer <token>".';
+
 /** Body of `POST /api/bots`. */
 export const createBotBodySchema = z.object({
   name: agentNameSchema,

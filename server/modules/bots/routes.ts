@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  BAD_BOT_TOKEN,
   botMoveBodySchema,
   botSuspensionBodySchema,
   createBotBodySchema,
@@ -107,14 +108,19 @@ export const botRoutes: FastifyPluginAsync<{
   });
   const moveLimiter = createRateLimiter({ max: options.movesPerMinute, windowMs: 60_000, now });
 
-  /** The bot whose token the request carries, and the token's hash; 401 otherwise. */
-  const authenticate = async (request: FastifyRequest) => {
+  /**
+   * The bot whose token the request carries, and the token's hash; 401 otherwise. `botOf` looks
+   * the hash up: in the database by default, from this process's memory for a move (whose
+   * transaction checks the token still plays).
+   */
+  const authenticate = async (
+    request: FastifyRequest,
+    botOf: (tokenHash: string) => Promise<string | null> = (hash) => botOfToken(db, hash),
+  ) => {
     const token = bearerToken(request.headers.authorization);
     const tokenHash = token ? hashBotToken(token) : '';
-    const botId = token ? await botOfToken(db, tokenHash) : null;
-    if (!botId) {
-      throw new HttpError(401, 'Send a valid bot token as "Authorization: Bearer <token>".');
-    }
+    const botId = token ? await botOf(tokenHash) : null;
+    if (!botId) throw new HttpError(401, BAD_BOT_TOKEN);
     return { botId, tokenHash };
   };
 
@@ -218,13 +224,7 @@ export const botRoutes: FastifyPluginAsync<{
   });
 
   app.post('/api/bot/matches/:id/moves', async (request, reply) => {
-    // The token's bot from this process's memory: the move's transaction checks it still plays.
-    const token = bearerToken(request.headers.authorization);
-    const tokenHash = token ? hashBotToken(token) : '';
-    const botId = token ? await tokens.botOf(tokenHash) : null;
-    if (!botId) {
-      throw new HttpError(401, 'Send a valid bot token as "Authorization: Bearer <token>".');
-    }
+    const { botId, tokenHash } = await authenticate(request, (hash) => tokens.botOf(hash));
     const decision = moveLimiter.hit(botId);
     if (!decision.allowed) {
       const seconds = decision.retryAfterSeconds;

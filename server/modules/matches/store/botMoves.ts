@@ -1,6 +1,7 @@
 import type { MoveTrace } from '../../../../core/games/definition.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
 import { replay } from '../../../../core/games/replay.ts';
+import { BAD_BOT_TOKEN } from '../../../../core/protocol/bots.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { BOT_MOVES_CHANNEL } from '../../../events/botEvents.ts';
 import { sideAt } from './gameMoves.ts';
@@ -83,9 +84,9 @@ export async function recordBotMove(
       );
       return rows[0]?.token_live
         ? { status: 404, error: NO_SUCH_MATCH }
-        : { status: 401, error: DEAD_TOKEN };
+        : { status: 401, error: BAD_BOT_TOKEN };
     }
-    if (!row.token_live) return { status: 401, error: DEAD_TOKEN };
+    if (!row.token_live) return { status: 401, error: BAD_BOT_TOKEN };
     const seated = row.first_agent_id === input.botId || row.second_agent_id === input.botId;
     if (row.stored_agent_id === input.botId && row.stored_move === input.move.trim()) {
       return acceptedRepeat(row, input);
@@ -148,7 +149,6 @@ export async function recordBotMove(
 }
 
 const NO_SUCH_MATCH = 'No live match of this bot has this id.';
-const DEAD_TOKEN = 'Send a valid bot token as "Authorization: Bearer <token>".';
 
 /**
  * Whether a bot's token still plays (not rotated, revoked, suspended or retired), the bot's id
