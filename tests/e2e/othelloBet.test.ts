@@ -48,10 +48,18 @@ describe('betting on an Othello match', () => {
     expect(await page.locator('.lead').first().textContent()).toContain('Othello');
     await page.getByTestId('board').waitFor();
     await page.getByLabel('Points').fill('100');
+    const placed = page.waitForResponse(
+      (response) => response.url().endsWith('/api/bets') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Place bet' }).click();
+    expect((await placed).status()).toBe(201);
+    // The header's balance comes from /api/me, refetched after the bet: a second round trip,
+    // which took over poll's default second once on a loaded CI machine (as in economy.test.ts).
     await expect
-      .poll(async () =>
-        Number(((await page.getByTestId('user-balance').textContent()) ?? '').replace(/\D/g, '')),
+      .poll(
+        async () =>
+          Number(((await page.getByTestId('user-balance').textContent()) ?? '').replace(/\D/g, '')),
+        { timeout: 10_000 },
       )
       .toBe(900);
     expect(await page.getByTestId('pool-first').textContent()).toBe('100');
