@@ -120,6 +120,13 @@ describe.each(testDatabaseKinds())('a rush of bets on %s', (kind) => {
     // Nothing refused left a trace: one bet per key, one stake per user, the ledger exact.
     expect(await countBets(started)).toBe(0);
     expect(await countBets(open)).toBe(crowd.length + BETS_PER_MINUTE);
+    // Group commit: the crowd's bets were written by far fewer transactions than bets.
+    const { rows: writers } = await t.db.query<{ count: number }>(
+      'select count(distinct xmin::text)::int as count from bets where match_id = $1',
+      [open],
+    );
+    console.log(`${kind}: ${crowd.length + BETS_PER_MINUTE} bets in ${writers[0]?.count} commits`);
+    expect(writers[0]?.count).toBeLessThan((crowd.length + BETS_PER_MINUTE) / 4);
     const { rows } = await t.db.query<{ balance: string; entries: number }>(
       `select u.balance::text as balance,
               (select count(*)::int from ledger_entries e where e.user_id = u.id) as entries

@@ -11,7 +11,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { matchPools } from './matchPools.ts';
 import { ownAgentPlays } from './ownAgentPlays.ts';
-import { placeBet } from './placeBet.ts';
+import { createBetPlacer } from './placeBets.ts';
 import { createPoolsAnnouncer } from './poolsAnnouncer.ts';
 import { settleUnsettledMatches } from './settleMatch.ts';
 
@@ -29,6 +29,9 @@ export const betRoutes: FastifyPluginAsync = async (app) => {
     const news: MatchNotification = { kind: 'pools', matchId };
     return db.notify(MATCH_CHANNEL, JSON.stringify(news));
   });
+  const placeBet = createBetPlacer(db, now, (error) =>
+    app.log.warn({ err: error }, 'a batch of bets failed; placing them one by one'),
+  );
 
   app.addHook('onReady', async () => {
     await settleUnsettledMatches(db, config.BET_COMMISSION_PCT, new Date(now()));
@@ -37,7 +40,7 @@ export const betRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/bets', { preHandler: requireUser }, async (request, reply) => {
     const body = placeBetBodySchema.parse(request.body);
     const userId = request.user?.userId ?? '';
-    const placed = await placeBet(db, userId, body, new Date(now()));
+    const placed = await placeBet(userId, body);
     // Watchers of the match get the new pools over its event stream.
     if (placed.created) announcePools(body.matchId);
     reply.code(placed.created ? 201 : 200).header('cache-control', 'no-store');

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { createGroupCommit } from './groupCommit.ts';
+
+interface Item {
+  key: string;
+  value: number;
+}
+
+/** A group commit whose batches are recorded and held until `release` is called. */
+function recordedGroupCommit(fail: (batch: readonly Item[]) => boolean = () => false) {
+  const batches: number[][] = [];
+  const alone: number[] = [];
+  const errors: unknown[] = [];
+  let release = () => {};
+  const write = createGroupCommit<Item, string>({
+    writeBatch: async (items) => {
+      batches.push(items.map((item) => item.value));
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      if (fail(items)) throw new Error('deadlock detected');
+      // Odd values are left unwritten by the batch.
+      return items.map((item) => (item.value % 2 === 0 ? `batch ${item.value}` : null));
+    },
+    writeOne: async (item) => {
+      alone.push(item.value);
+      return `alone ${item.value}`;
+    },
+    keyOf: (item) => item.key,
+    maxBatch: 3,
+    onBatchError: (error) => errors.push(error),
+  });
+  const releaseNext = async () => {
+    release();
+    // Let the batch's answers and the next batch's start run.
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { write, batches, alone, errors, releaseNext };
+}
+
+describe('group commit', () => {
+  it('writes what arrives during a commit in the next batch, one item per key, at most maxBatch', async () => {
+    const { write, batches, releaseNext } = recordedGroupCommit();
+    const answers = [
+      write({ key: 'a', value: 0 }),
+      write({ key: 'a', value: 2 }),
+      write({ key: 'b', value: 4 }),
+      write({ key: 'c', value: 6 }),
+      write({ key: 'd', value: 8 }),
+      write({ key: 'a', value: 10 }),
+    ];
+    expect(batches).toEqual([[0]]);
+    await releaseNext();
+    expect(batches).toEqual([[0], [2, 4, 6]]);
+    await releaseNext();
+    expect(batches).toEqual([[0], [2, 4, 6], [8, 10]]);
+    await releaseNext();
+    expect(await Promise.all(answers)).toEqual([0, 2, 4, 6, 8, 10].map((v) => `batch ${v}`));
+  });
+
+  it('writes on its own each item a batch left out, and every item of a batch that failed', async () => {
+    const { write, batches, alone, errors, releaseNext } = recordedGroupCommit((batch) =>
+      batch.some((item) => item.value === 5),
+    );
+    const first = write({ key: 'a', value: 1 });
+    const failing = [write({ key: 'b', value: 4 }), write({ key: 'c', value: 5 })];
+    await releaseNext();
+    expect(await first).toBe('alone 1');
+    await releaseNext();
+    expect(await Promise.all(failing)).toEqual(['alone 4', 'alone 5']);
+    expect(batches).toEqual([[1], [4, 5]]);
+    expect(alone).toEqual([1, 4, 5]);
+    expect(errors).toEqual([new Error('deadlock detected')]);
+  });
+});
