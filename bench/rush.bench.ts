@@ -10,6 +10,7 @@
  * Runs on: the embedded default (an empty PGlite); an empty PostgreSQL (a fresh schema of
  * RUSH_DATABASE_URL or DATABASE_URL); and a grown PostgreSQL, RUSH_GROWN_DATABASE_URL, used as it
  * is (give it a copy: `createdb -T grown_template grown_rush`; the rush adds its bets to it).
+ * RUSH_CPU_PROF=dir writes the server's CPU profiles there.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -55,18 +56,21 @@ async function rush(target: Target, users: number): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'gridmind-rush-'));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = await startServerProcess({
-    PORT: String(port),
-    APP_ORIGIN: origin,
-    DATABASE_URL: target.databaseUrl,
-    DATA_DIR: join(dir, 'data'),
-    LIVE_MATCHES: '2',
-    LIVE_GAMES: 'connect4',
-    // The window stays open for the whole run: the rush is its last seconds.
-    BETTING_WINDOW_MS: '3600000',
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    BET_RATE_LIMIT_PER_MINUTE: '100000',
-  });
+  const server = await startServerProcess(
+    {
+      PORT: String(port),
+      APP_ORIGIN: origin,
+      DATABASE_URL: target.databaseUrl,
+      DATA_DIR: join(dir, 'data'),
+      LIVE_MATCHES: '2',
+      LIVE_GAMES: 'connect4',
+      // The window stays open for the whole run: the rush is its last seconds.
+      BETTING_WINDOW_MS: '3600000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      BET_RATE_LIMIT_PER_MINUTE: '100000',
+    },
+    process.env.RUSH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.RUSH_CPU_PROF}`] : [],
+  );
   let db: Database | null = null;
   try {
     const [matchId, floorMatchId] = await announcedMatches(origin);

@@ -30,9 +30,12 @@ export interface ServerProcess {
 /**
  * Spawns `node --import tsx server/server.ts` on a free port with `env` added to this process's
  * environment, and resolves once it says it is running. A temporary CLIENT_DIR with an index.html
- * is made when `env` names none, so no build is needed.
+ * is made when `env` names none, so no build is needed. `nodeArgs` go to node (`--cpu-prof`).
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
+): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   const fullEnv: Record<string, string> = { ...env, PORT: port };
   let clientDir: string | undefined;
@@ -42,7 +45,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     fullEnv.CLIENT_DIR = clientDir;
     fullEnv.DATA_DIR ??= join(clientDir, 'data');
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/server.ts'], {
     cwd: repoRoot,
     env: { ...process.env, ...fullEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
