@@ -54,35 +54,45 @@ export async function rotateSession(
   return token;
 }
 
-/** The live session for a cookie token, or null when unknown, expired or idle too long. */
-export async function findSession(
+/**
+ * The live sessions for many cookie tokens in one statement (the requests that arrived together),
+ * in the tokens' order: null where unknown, expired or idle too long. Sessions last touched over
+ * TOUCH_INTERVAL_MS ago are touched in one more statement.
+ */
+export async function findSessions(
   db: Queryable,
-  token: string,
+  tokens: readonly string[],
   nowMs: number,
-): Promise<SessionRecord | null> {
+): Promise<(SessionRecord | null)[]> {
   const now = new Date(nowMs);
+  const hashes = tokens.map(hashSessionToken);
   const { rows } = await db.query<SessionRow>(
     `select s.token_hash, s.user_id::text as user_id, s.chain_id, s.last_seen_at,
             u.address, u.is_admin
        from sessions s left join users u on u.id = s.user_id
-      where s.token_hash = $1 and s.expires_at > $2 and s.last_seen_at > $3`,
-    [hashSessionToken(token), now, new Date(nowMs - SESSION_IDLE_TTL_MS)],
+      where s.token_hash = any($1::text[]) and s.expires_at > $2 and s.last_seen_at > $3`,
+    [hashes, now, new Date(nowMs - SESSION_IDLE_TTL_MS)],
   );
-  const row = rows[0];
-  if (!row) return null;
-  if (nowMs - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
-    await db.query('update sessions set last_seen_at = $2 where token_hash = $1', [
-      row.token_hash,
+  const stale = rows.filter((row) => nowMs - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS);
+  if (stale.length > 0) {
+    await db.query('update sessions set last_seen_at = $2 where token_hash = any($1::text[])', [
+      stale.map((row) => row.token_hash),
       now,
     ]);
   }
-  return {
-    tokenHash: row.token_hash,
-    userId: row.user_id,
-    chainId: row.chain_id,
-    address: row.address,
-    isAdmin: row.is_admin ?? false,
-  };
+  const byHash = new Map(rows.map((row) => [row.token_hash, row]));
+  return hashes.map((hash) => {
+    const row = byHash.get(hash);
+    return row
+      ? {
+          tokenHash: row.token_hash,
+          userId: row.user_id,
+          chainId: row.chain_id,
+          address: row.address,
+          isAdmin: row.is_admin ?? false,
+        }
+      : null;
+  });
 }
 
 /** Ends a session (its nonces go with it). */

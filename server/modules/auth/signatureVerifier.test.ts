@@ -103,7 +103,7 @@ describe('signature verifier', () => {
   });
 
   it('fails closed within its time-out when the RPC accepts the call and never answers', {
-    timeout: 5000,
+    timeout: 10_000,
   }, async () => {
     // Answers eth_chainId at once, then holds every eth_call open: a node that hangs mid-check.
     let heldCalls = 0;
@@ -126,8 +126,10 @@ describe('signature verifier', () => {
     try {
       const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
       const signature = await wallet.signMessage({ message });
-      // The 5 s test limit is the bound: with no time-out at all the check would never settle.
-      const verify = createSignatureVerifier({ rpcUrls: [url], timeoutMs: 200 });
+      // The 10 s test limit is the bound: with no time-out at all the check would never settle.
+      // The time-out leaves the eth_call time to reach the node on a loaded machine (at 200 ms
+      // it once gave up first, under a load average of 16, and no call was ever held).
+      const verify = createSignatureVerifier({ rpcUrls: [url], timeoutMs: 1500 });
       expect(await verify({ address: contractWallet, message, signature, chainId: 1 })).toBe(false);
       expect(heldCalls).toBeGreaterThan(0);
     } finally {

@@ -1,6 +1,6 @@
 import type { PlaceBetBody } from '../../../core/protocol/bets.ts';
+import { createBatcher } from '../../db/batcher.ts';
 import type { Queryable } from '../../db/database.ts';
-import { createGroupCommit } from '../../db/groupCommit.ts';
 import { BET_COLUMNS, toBet } from '../../db/stores/betRows.ts';
 import { type PlacedBet, placeBet } from './placeBet.ts';
 
@@ -93,9 +93,9 @@ export function createBetPlacer(
   now: () => number,
   onBatchError: (error: unknown) => void,
 ): BetPlacer {
-  const write = createGroupCommit<BetRequest, PlacedBet>({
-    writeBatch: (requests) => placeBatch(db, requests, new Date(now())),
-    writeOne: (request) => placeBet(db, request.userId, request.body, new Date(now())),
+  const write = createBatcher<BetRequest, PlacedBet>({
+    runBatch: (requests) => placeBatch(db, requests, new Date(now())),
+    runOne: (request) => placeBet(db, request.userId, request.body, new Date(now())),
     keyOf: (request) => request.userId,
     maxBatch: MAX_BETS_PER_STATEMENT,
     onBatchError,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGroupCommit } from './groupCommit.ts';
+import { createBatcher } from './batcher.ts';
 
 interface Item {
   key: string;
@@ -7,13 +7,13 @@ interface Item {
 }
 
 /** A group commit whose batches are recorded and held until `release` is called. */
-function recordedGroupCommit(fail: (batch: readonly Item[]) => boolean = () => false) {
+function recordedBatcher(fail: (batch: readonly Item[]) => boolean = () => false) {
   const batches: number[][] = [];
   const alone: number[] = [];
   const errors: unknown[] = [];
   let release = () => {};
-  const write = createGroupCommit<Item, string>({
-    writeBatch: async (items) => {
+  const write = createBatcher<Item, string>({
+    runBatch: async (items) => {
       batches.push(items.map((item) => item.value));
       await new Promise<void>((resolve) => {
         release = resolve;
@@ -22,7 +22,7 @@ function recordedGroupCommit(fail: (batch: readonly Item[]) => boolean = () => f
       // Odd values are left unwritten by the batch.
       return items.map((item) => (item.value % 2 === 0 ? `batch ${item.value}` : null));
     },
-    writeOne: async (item) => {
+    runOne: async (item) => {
       alone.push(item.value);
       return `alone ${item.value}`;
     },
@@ -38,9 +38,9 @@ function recordedGroupCommit(fail: (batch: readonly Item[]) => boolean = () => f
   return { write, batches, alone, errors, releaseNext };
 }
 
-describe('group commit', () => {
+describe('batcher', () => {
   it('writes what arrives during a commit in the next batch, one item per key, at most maxBatch', async () => {
-    const { write, batches, releaseNext } = recordedGroupCommit();
+    const { write, batches, releaseNext } = recordedBatcher();
     const answers = [
       write({ key: 'a', value: 0 }),
       write({ key: 'a', value: 2 }),
@@ -59,7 +59,7 @@ describe('group commit', () => {
   });
 
   it('writes on its own each item a batch left out, and every item of a batch that failed', async () => {
-    const { write, batches, alone, errors, releaseNext } = recordedGroupCommit((batch) =>
+    const { write, batches, alone, errors, releaseNext } = recordedBatcher((batch) =>
       batch.some((item) => item.value === 5),
     );
     const first = write({ key: 'a', value: 1 });

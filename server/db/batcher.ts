@@ -1,0 +1,88 @@
+/**
+ * Batches of statements: what arrives while one batch runs waits and goes together in the next
+ * one. For writes it is group commit: a thousand bets at once cost a handful of commits (and WAL
+ * flushes) instead of a thousand, and each caller still gets its answer only once its write has
+ * committed. For reads (the session behind each request) it turns a thousand statements into a
+ * few, which is what PGlite, running one statement at a time, needs most.
+ */
+export interface BatcherOptions<In, Out> {
+  /**
+   * Runs a whole batch in one statement and answers item by item, in order: the result, or
+   * null for an item the batch left out (it then goes through `runOne`, which says why).
+   */
+  runBatch(items: readonly In[]): Promise<readonly (Out | null)[]>;
+  /** Runs one item on its own: one the batch left out, or each item of a batch that failed. */
+  runOne(item: In): Promise<Out>;
+  /**
+   * Items with the same key never share a batch (one user's bets: a batch debits each user once);
+   * the later ones wait for the next batch, in arrival order.
+   */
+  keyOf(item: In): string;
+  /** The most items one batch takes. */
+  maxBatch: number;
+  /** Told of a batch that failed (its items are then run one by one). */
+  onBatchError(error: unknown): void;
+}
+
+interface Waiting<In, Out> {
+  item: In;
+  resolve(out: Out): void;
+  reject(error: unknown): void;
+}
+
+/** Returns `run(item)`, which resolves with the item's answer once its batch has run. */
+export function createBatcher<In, Out>(
+  options: BatcherOptions<In, Out>,
+): (item: In) => Promise<Out> {
+  let queue: Waiting<In, Out>[] = [];
+  let running = false;
+
+  /** Answers an item through `runOne`, apart from the batches (they need not wait for it). */
+  const alone = (waiting: Waiting<In, Out>) => {
+    options.runOne(waiting.item).then(waiting.resolve, waiting.reject);
+  };
+
+  /** The next batch: the oldest items, one per key, at most maxBatch; the rest stay queued. */
+  const takeBatch = () => {
+    const keys = new Set<string>();
+    const batch: Waiting<In, Out>[] = [];
+    const left: Waiting<In, Out>[] = [];
+    for (const waiting of queue) {
+      const key = options.keyOf(waiting.item);
+      if (batch.length < options.maxBatch && !keys.has(key)) {
+        keys.add(key);
+        batch.push(waiting);
+      } else left.push(waiting);
+    }
+    queue = left;
+    return batch;
+  };
+
+  const runNext = async () => {
+    if (running || queue.length === 0) return;
+    running = true;
+    const batch = takeBatch();
+    try {
+      const results = await options.runBatch(batch.map((waiting) => waiting.item));
+      batch.forEach((waiting, index) => {
+        const out = results[index];
+        if (out === null || out === undefined) alone(waiting);
+        else waiting.resolve(out);
+      });
+    } catch (error) {
+      options.onBatchError(error);
+      // The statement failed as a whole (a deadlock, a lost connection) and rolled back: each
+      // item is tried on its own and gets its own answer or error.
+      for (const waiting of batch) alone(waiting);
+    } finally {
+      running = false;
+      void runNext();
+    }
+  };
+
+  return (item) =>
+    new Promise<Out>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      void runNext();
+    });
+}
