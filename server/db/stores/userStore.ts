@@ -35,6 +35,9 @@ const toUser = (row: UserRow): UserRecord => ({
   createdAt: row.created_at,
 });
 
+/** A nickname for a new user; a statement that meets a taken one draws again. */
+export const drawNickname = (): string => generateNickname();
+
 const isUniqueViolation = (error: unknown): boolean =>
   (error as { code?: unknown } | null)?.code === '23505';
 

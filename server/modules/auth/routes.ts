@@ -2,20 +2,15 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { getAddress } from 'viem';
 import { verifyRequestSchema } from '../../../core/protocol/auth.ts';
-import { upsertUserAtSignIn } from '../../db/stores/userStore.ts';
 import { isNavigation, sendClientIndex } from '../../plugins/client.ts';
 import { toErrorResponse } from '../../plugins/errors.ts';
 import type { SignatureCheckPool } from '../../plugins/signatureCheckPool.ts';
-import {
-  consumeNonce,
-  deleteExpiredNonces,
-  issueNonce,
-  startSessionWithNonce,
-} from './nonceStore.ts';
+import { deleteExpiredNonces, issueNonce } from './nonceStore.ts';
 import { sessionCookie } from './sessionCookie.ts';
-import { deleteExpiredSessions, deleteSession, rotateSession } from './sessionStore.ts';
+import { deleteExpiredSessions, deleteSession } from './sessionStore.ts';
 import type { SignatureVerifier } from './signatureVerifier.ts';
 import { signInHintCookie } from './signInHintCookie.ts';
+import { createSignInWrites } from './signInWrites.ts';
 import { isSiweMessageAcceptable, parseSiweMessage } from './siweMessage.ts';
 
 /** What the auth routes need beyond the app: how signatures are checked. */
@@ -41,6 +36,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   const { config, db, now } = app.gridmind;
   const cookie = sessionCookie(config.APP_ORIGIN);
   const hint = signInHintCookie(config.APP_ORIGIN);
+  // A burst of sign-ins shares statements: each step is batched with the same step of the others.
+  const writes = createSignInWrites(db, now, (error) =>
+    app.log.warn({ err: error }, 'a batch of sign-in writes failed; writing them one by one'),
+  );
 
   // Registered inside this plugin, the limit covers /auth/* only, counted per client address.
   await app.register(fastifyRateLimit, {
@@ -71,7 +70,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       await deleteExpiredNonces(db, nowMs);
       await deleteExpiredSessions(db, nowMs);
     }
-    const { token, nonce } = await startSessionWithNonce(db, nowMs);
+    const { token, nonce } = await writes.startSessionWithNonce();
     reply.setCookie(cookie.name, token, cookie.options);
     return reply.type('text/plain; charset=utf-8').send(nonce);
   });
@@ -96,7 +95,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       let signed: boolean;
       try {
         // Burn the nonce before anything else can fail: one nonce, one attempt, one winner.
-        const nonce = await consumeNonce(db, message.nonce, session.tokenHash, now());
+        const nonce = await writes.consumeNonce(message.nonce, session.tokenHash);
         if (!nonce) return signedOut(reply);
         const acceptable = isSiweMessageAcceptable(message, {
           appOrigin: config.APP_ORIGIN,
@@ -116,10 +115,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       if (!signed) return signedOut(reply);
 
       const address = message.address.toLowerCase();
-      const user = await upsertUserAtSignIn(db, address, config.ADMIN_ADDRESSES.includes(address));
       // A new session id at sign-in, so a cookie planted before it (session fixation) is useless.
-      const token = await rotateSession(db, session.tokenHash, now(), {
-        userId: user.userId,
+      const { token } = await writes.signIn({
+        oldTokenHash: session.tokenHash,
+        address,
+        isAdmin: config.ADMIN_ADDRESSES.includes(address),
         chainId: message.chainId,
       });
       reply.setCookie(cookie.name, token, cookie.options);
