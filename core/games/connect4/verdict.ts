@@ -15,7 +15,7 @@ import { SearchAborted } from './searchBudget.ts';
 // docs/ENGINE.md): the verdict is left absent there unless the exact book holds the position.
 const SOLVE_FROM_PLY = 8;
 // Nodes one verdict may spend: docs/FIGURES.md measures what it costs in time.
-export const CONNECT4_VERDICT_NODES = 8_000_000;
+export const CONNECT4_VERDICT_NODES = 6_000_000;
 
 // The verdicts' own solver (a 17 MB table), apart from the agents' so neither clears the other's.
 let solver: ExactSolver | undefined;

@@ -14,7 +14,7 @@ import { PASS, squareIndex, squareName } from './squares.ts';
 // practice (docs/FIGURES.md); before, the verdict is left absent.
 export const OTHELLO_VERDICT_EMPTIES = 20;
 // Positions one verdict may visit: docs/FIGURES.md measures what it costs in time.
-export const OTHELLO_VERDICT_NODES = 16_000_000;
+export const OTHELLO_VERDICT_NODES = 8_000_000;
 
 function exactValue(margin: number): ExactValue {
   return { result: resultOf(margin), by: Math.abs(margin) };
