@@ -46,7 +46,8 @@ function asValue(score: number) {
   return { result: score > 0 ? 'win' : 'loss', by: END - Math.abs(score) };
 }
 
-describe('judgeConnect4', () => {
+// Solves of ply-10 positions and a minimax oracle: seconds on a loaded machine.
+describe('judgeConnect4', { timeout: 60_000 }, () => {
   it('agrees with a plain minimax on every move of late positions', () => {
     fc.assert(
       fc.property(runningPositions(30), (position) => {
