@@ -1,4 +1,5 @@
 import type { AgentTraits } from '../agents/traits.ts';
+import type { JudgeOptions, MoveVerdict } from './verdict.ts';
 
 /**
  * The seam between the platform and a game. Everything outside `core/games/<id>/` knows a game
@@ -41,6 +42,12 @@ export interface GameDefinition<State = unknown> {
 
   /** What an agent with these traits plays (engine.ts of the game). */
   decide(moves: readonly string[], traits: AgentTraits, options: DecideOptions): AgentDecision;
+
+  /**
+   * The verdict on playing `move` after `moves`, where the game can judge it within a short node
+   * budget; null where it cannot. Absent for a game that judges no move yet (checkers).
+   */
+  judge?(moves: readonly string[], move: string, options: JudgeOptions): MoveVerdict | null;
 }
 
 /** The end of a game, or that it goes on. `winner` 0 is the side that moved first. */

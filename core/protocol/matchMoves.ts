@@ -8,6 +8,7 @@ import {
   notation,
   timestamp,
 } from './matches.ts';
+import { moveVerdictSchema } from './moveVerdict.ts';
 
 /** Why an agent played a move: the candidates it scored and the line it would say out loud. */
 export const moveTraceSchema = z.object({
@@ -26,6 +27,8 @@ export const matchMoveSchema = z.object({
   move: notation,
   agentId: z.string().check(z.minLength(1)),
   trace: moveTraceSchema,
+  /** Absent where the game could not judge the move within budget, and on older moves. */
+  verdict: z.optional(moveVerdictSchema),
   playedAt: timestamp,
 });
 

@@ -72,5 +72,15 @@ describe.each(GAME_IDS)('%s on the platform', (game) => {
     await page.getByTestId('advantage-chart').waitFor();
     await page.getByText('The advantage move by move').click();
     expect(await page.locator('.advantage-table tbody tr').count()).toBeGreaterThan(0);
+    if (game === 'othello') {
+      // each player card shows its side's own disc: black moves first, white second
+      const colour = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((element) => getComputedStyle(element).backgroundColor);
+      expect(await colour('.player[data-side="1"] .dot-1')).toBe(await colour('.othello-black'));
+      expect(await colour('.player[data-side="2"] .dot-2')).toBe(await colour('.othello-white'));
+    }
   });
 });

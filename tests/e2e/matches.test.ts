@@ -120,4 +120,41 @@ describe('live matches in the browser', () => {
     await expect.poll(() => moveCount(page), { timeout: 10_000 }).toBe(total);
     expect(await page.getByRole('button', { name: 'Play', exact: true }).isVisible()).toBe(true);
   }, 240_000);
+
+  it("shows the server's verdicts in the move list and the caption, move by move in a replay", async () => {
+    // The last move of a game is solved at once (a win on the board, or its last cell), and from
+    // ply 9 (8 stones on the board) the solver is tried: a finished match this long ends on one.
+    let finishedId: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(
+            `${suite.server.origin}/api/matches?status=finished&game=connect4`,
+          );
+          const { items } = matchListResponseSchema.parse(await response.json());
+          finishedId = items.find((match) => match.plies >= 10)?.id;
+          return finishedId;
+        },
+        { timeout: 200_000, interval: 500 },
+      )
+      .toBeDefined();
+    await page.goto(`/games/sessions/${finishedId}`);
+    await page.getByTestId('result').waitFor();
+    const total = await moveCount(page);
+    const caption = () => page.getByTestId('caption-verdict').textContent();
+    // the list's word for a move, with the whole sentence the caption shows as its title
+    const listed = (ply: number) =>
+      page.locator(`.move-list [data-ply="${ply}"] [data-testid="verdict"]`);
+    expect(await caption()).toMatch(
+      /^(Best move|Good|Inaccuracy|Mistake|Blunder): .* with perfect play/,
+    );
+    expect(await listed(total).getAttribute('title')).toBe(await caption());
+    expect(await caption()).toMatch(new RegExp(`^${await listed(total).textContent()}: `));
+    await page.getByRole('button', { name: /Step back/ }).click();
+    await expect.poll(() => moveCount(page)).toBe(total - 1);
+    // the caption follows the move shown: its verdict, or none where that solve ran out of budget
+    if ((await listed(total - 1).count()) > 0) {
+      expect(await listed(total - 1).getAttribute('title')).toBe(await caption());
+    } else expect(await page.getByTestId('caption-verdict').count()).toBe(0);
+  }, 240_000);
 });

@@ -3,6 +3,7 @@ import type { AgentDecision, GameDefinition, GameOutcome } from '../definition.t
 import { decide } from './agent/decide.ts';
 import { CELLS } from './bitboard.ts';
 import { Connect4Position } from './position.ts';
+import { judgeConnect4 } from './verdict.ts';
 
 // Heuristic scores this large are the search's proven wins and losses; below, a threat-count
 // scale on which about 60 is a clear edge.
@@ -75,6 +76,7 @@ export const connect4Game: GameDefinition<Connect4Position> = {
     return [...encoded];
   },
   perft: (depth) => perft(new Connect4Position(), depth),
+  judge: (moves, move, options) => judgeConnect4(moves.join(''), columnOf(move), options),
   decide(moves, traits, options): AgentDecision {
     const decision = decide(moves.join(''), traits, options);
     const chosenScore =

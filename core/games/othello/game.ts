@@ -4,6 +4,7 @@ import { othelloOutcome } from './outcome.ts';
 import { perftFrom } from './perft.ts';
 import { initialState, legalMoves, type OthelloState, playMove } from './position.ts';
 import { decodeMoves, encodeMoves } from './squares.ts';
+import { judgeOthello } from './verdict.ts';
 
 /**
  * Othello (Reversi) on 8x8: black (X, the first mover) starts on d5 and e4, white on d4 and e5.
@@ -28,4 +29,5 @@ export const othelloGame: GameDefinition<OthelloState> = {
     return perftFrom(start.pLo, start.pHi, start.oLo, start.oHi, depth);
   },
   decide: decideOthello,
+  judge: judgeOthello,
 };

@@ -1,27 +1,46 @@
 import { parentPort } from 'node:worker_threads';
 import { gameOf } from '../../../../core/games/registry.ts';
-import { decisionRequestSchema } from './decisionRequest.ts';
+import { decisionRequestSchema, judgeRequestSchema } from './decisionRequest.ts';
 import { lowerSearchThreadPriority } from './searchPriority.ts';
 
 // Before any search: the event loop's thread must win every core this thread wants, or the
 // watchers' fan-out waits behind a search (issue 26, part 5).
 lowerSearchThreadPriority();
 
-// A worker thread of the decision pool: runs the synchronous agent search off the event loop.
-parentPort?.on('message', (message: unknown) => {
+/** An agent's move: the synchronous search, off the event loop. */
+function decide(message: unknown) {
   const request = decisionRequestSchema.parse(message);
-  try {
-    // The deadline is set here, on this thread's clock, when the search really starts.
-    const deadline = Date.now() + request.budgetMs;
-    const game = gameOf(request.game);
-    const decision = game.decide(game.decodeMoves(request.moves), request.traits, {
-      seed: request.seed,
-      deadline,
+  // The deadline is set here, on this thread's clock, when the search really starts.
+  const deadline = Date.now() + request.budgetMs;
+  const game = gameOf(request.game);
+  const decision = game.decide(game.decodeMoves(request.moves), request.traits, {
+    seed: request.seed,
+    deadline,
+    now: Date.now,
+  });
+  return { id: request.id, decision };
+}
+
+/** The verdict on a chosen move, null where its game judges none (or not within budget). */
+function judge(message: unknown) {
+  const request = judgeRequestSchema.parse(message);
+  const game = gameOf(request.game);
+  const verdict =
+    game.judge?.(game.decodeMoves(request.moves), request.move, {
+      deadline: Date.now() + request.budgetMs,
       now: Date.now,
-    });
-    parentPort?.postMessage({ id: request.id, decision });
+    }) ?? null;
+  return { id: request.id, verdict };
+}
+
+// A worker thread of the decision pool: agents' searches and the verdicts on their moves.
+parentPort?.on('message', (message: unknown) => {
+  const id = (message as { id?: unknown }).id;
+  try {
+    const isJudge = (message as { kind?: unknown }).kind === 'judge';
+    parentPort?.postMessage(isJudge ? judge(message) : decide(message));
   } catch (error) {
-    parentPort?.postMessage({ id: request.id, error: String(error) });
+    parentPort?.postMessage({ id, error: String(error) });
   }
 });
 

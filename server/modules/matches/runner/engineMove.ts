@@ -1,15 +1,20 @@
 import type { AgentDecision } from '../../../../core/games/definition.ts';
 import type { GameId } from '../../../../core/games/gameIds.ts';
+import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
 import type { Database } from '../../../db/database.ts';
 import type { AgentRow } from '../../../db/stores/agentStore.ts';
 import type { MatchEndHook } from '../store/matchEnd.ts';
 import { recordMove } from '../store/matchWriter.ts';
-import type { DecisionJob } from './workerPool.ts';
+import type { DecisionJob, JudgeJob } from './workerPool.ts';
 
-/** Anything that can pick an agent's move; the worker pool in production. */
+/** Anything that can pick an agent's move and judge it; the worker pool in production. */
 export interface Decider {
   decide(job: DecisionJob): Promise<AgentDecision>;
+  judge(job: JudgeJob): Promise<MoveVerdictData | null>;
 }
+
+// A verdict's safety stop: each game's node budget keeps it shorter (docs/FIGURES.md).
+const VERDICT_BUDGET_MS = 2_000;
 
 /** What an engine's turn needs of the runner. */
 export interface EngineMoveContext {
@@ -28,15 +33,17 @@ function moveSeed(matchSeed: number, ply: number): number {
 }
 
 /**
- * An engine's turn: `agent`'s move at `ply`, picked by the decider and stored under the runner's
- * lease. Returns whether the match goes on (false when it ended or is no longer ours).
+ * An engine's turn: `agent`'s move at `ply`, picked by the decider, judged (off the event loop,
+ * behind every search) and stored with its verdict under the runner's lease. Returns false when
+ * the match ended or is no longer ours, else the milliseconds the verdict took: the runner takes
+ * them off the pause before the next move, so judging never slows the match's pace.
  */
 export async function playEngineMove(
   context: EngineMoveContext,
   match: { id: string; game: GameId; moves: string; seed: number },
   agent: AgentRow,
   ply: number,
-): Promise<boolean> {
+): Promise<number | false> {
   const decision = await context.decider.decide({
     game: match.game,
     moves: match.moves,
@@ -44,6 +51,16 @@ export async function playEngineMove(
     seed: moveSeed(match.seed, ply),
     budgetMs: agent.traits.thinkTimeMs * 2,
   });
+  const judgedFrom = context.now();
+  const verdict = await context.decider
+    .judge({
+      game: match.game,
+      moves: match.moves,
+      move: decision.move,
+      budgetMs: VERDICT_BUDGET_MS,
+    })
+    // a verdict is commentary: its failure never holds up the move
+    .catch(() => null);
   const now = context.now();
   const recorded = await recordMove(context.db, {
     matchId: match.id,
@@ -52,10 +69,11 @@ export async function playEngineMove(
     move: decision.move,
     agentId: agent.id,
     trace: decision.trace,
+    verdict,
     now: new Date(now),
     leaseUntil: new Date(now + context.leaseMs),
     ...(context.onMatchEnd ? { onMatchEnd: context.onMatchEnd } : {}),
     botMoveTimeoutMs: context.botMoveTimeoutMs,
   });
-  return recorded !== null && recorded.result === null;
+  return recorded !== null && recorded.result === null ? now - judgedFrom : false;
 }

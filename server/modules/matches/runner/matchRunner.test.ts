@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GAME_IDS } from '../../../../core/games/gameIds.ts';
+import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
 import { replay } from '../../../../core/games/replay.ts';
+import type { MatchMove } from '../../../../core/protocol/matchMoves.ts';
 import type { Database } from '../../../db/database.ts';
 import { manualScheduler } from '../../../testing/manualScheduler.ts';
 import { insertQuickAgents } from '../../../testing/testAgents.ts';
@@ -26,6 +27,28 @@ const everyGame = (count: number) => Object.fromEntries(GAME_IDS.map((game) => [
 async function pliesOf(db: Database, matchId: string): Promise<number> {
   const match = await findMatch(db, matchId);
   return match ? gameOf(match.game).decodeMoves(match.moves).length : -1;
+}
+
+/**
+ * The move that ended a game was judged and stored with it, and its verdict's value after the
+ * move is how the game really ended for its mover: a solve that short always finishes. Checkers
+ * judges no move yet.
+ */
+function expectLastVerdictTellsTheEnd(
+  game: GameId,
+  finished: { result: string | null; moves: string },
+  last: MatchMove,
+): void {
+  if (game === 'checkers') {
+    expect(last.verdict).toBeUndefined();
+    return;
+  }
+  const mover = gameOf(game).decodeMoves(finished.moves).length % 2 === 1 ? 'first' : 'second';
+  const result = finished.result === 'draw' ? 'draw' : finished.result === mover ? 'win' : 'loss';
+  expect(last.verdict?.played.result).toBe(result);
+  if (game === 'connect4' && result === 'win') {
+    expect(last.verdict).toMatchObject({ grade: 'best', played: { result: 'win', by: 1 } });
+  }
 }
 
 let pool: DecisionPool;
@@ -89,6 +112,7 @@ describe.each(testDatabaseKinds())('match runner on %s', (kind) => {
       const turns = await listMoves(db, first!);
       expect(turns.map((turn) => turn.move)).toEqual(replayed.moves);
       expect(turns.map((turn) => turn.ply)).toEqual(turns.map((_, index) => index + 1));
+      expectLastVerdictTellsTheEnd(game, finished!, turns.at(-1)!);
       const { rows: history } = await db.query(
         'select agent_id from rating_history where match_id = $1 and game = $2',
         [first, game],

@@ -220,8 +220,8 @@ export class MatchRunner {
     const side = rules.sideToMove(replay(rules, match.moves).state);
     const agent = side === 0 ? players.first : players.second;
     if (agent.kind === 'bot') return this.bots.awaitMove(matchId, ply);
-    const goesOn = await playEngineMove(this.engine, match, agent, ply);
-    return goesOn ? this.options.moveDelayMs : false;
+    const judgedMs = await playEngineMove(this.engine, match, agent, ply);
+    return judgedMs === false ? false : Math.max(0, this.options.moveDelayMs - judgedMs);
   }
 
   private adopt(matchId: string, delayMs: number): void {

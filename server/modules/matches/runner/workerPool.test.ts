@@ -109,4 +109,27 @@ describe('decision pool', { timeout: 120_000 }, () => {
       }
     }
   });
+
+  it('judges a move on a thread as the game judges it on the calling thread, and checkers not yet', async () => {
+    const options = { deadline: Number.POSITIVE_INFINITY, now: () => 0 };
+    const connect4 = gameOf('connect4');
+    const moves = '553632652366215257';
+    for (const move of ['1', '4']) {
+      const onThread = await pool.judge({ game: 'connect4', moves, move, budgetMs: 20_000 });
+      expect(onThread).not.toBeNull();
+      expect(onThread).toEqual(connect4.judge?.(connect4.decodeMoves(moves), move, options));
+    }
+    const checkers = position('checkers', 30, 5);
+    const next = gameOf('checkers').legalMoves(
+      gameOf('checkers')
+        .decodeMoves(checkers)
+        .reduce(
+          (state, move) => gameOf('checkers').play(state, move),
+          gameOf('checkers').initial(),
+        ),
+    )[0]!;
+    expect(
+      await pool.judge({ game: 'checkers', moves: checkers, move: next, budgetMs: 1_000 }),
+    ).toBeNull();
+  });
 });

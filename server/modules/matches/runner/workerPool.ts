@@ -2,17 +2,33 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { AgentDecision } from '../../../../core/games/definition.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
+import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
 import { startTypeScriptWorker } from '../../../plugins/typeScriptWorker.ts';
-import { type DecisionRequest, decisionResponseSchema } from './decisionRequest.ts';
+import {
+  type DecisionRequest,
+  decisionResponseSchema,
+  type JudgeRequest,
+} from './decisionRequest.ts';
 
 /** A search the pool has to run: everything of a request but its id. */
 export type DecisionJob = Omit<DecisionRequest, 'id'>;
 
-interface Pending {
-  job: DecisionJob;
-  resolve: (decision: AgentDecision) => void;
-  reject: (error: Error) => void;
-}
+/** A move to judge: everything of a judge request but its id and kind. */
+export type JudgeJob = Omit<JudgeRequest, 'id' | 'kind'>;
+
+type Pending =
+  | {
+      kind: 'decide';
+      job: DecisionJob;
+      resolve: (decision: AgentDecision) => void;
+      reject: (error: Error) => void;
+    }
+  | {
+      kind: 'judge';
+      job: JudgeJob;
+      resolve: (verdict: MoveVerdictData | null) => void;
+      reject: (error: Error) => void;
+    };
 
 interface Slot {
   worker: Worker;
@@ -44,6 +60,8 @@ function defaultPoolSize(): number {
 export class DecisionPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
+  // Verdicts wait behind every agent's search: a verdict never delays a move.
+  private readonly judgeQueue: Pending[] = [];
   private readonly loadWaiters: (() => void)[] = [];
   private nextId = 1;
   private closed = false;
@@ -56,7 +74,19 @@ export class DecisionPool {
   decide(job: DecisionJob): Promise<AgentDecision> {
     if (this.closed) return Promise.reject(new Error('Decision pool is closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ job, resolve, reject });
+      this.queue.push({ kind: 'decide', job, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /**
+   * Queues the verdict on a chosen move behind every search; resolves with it, or null where the
+   * game judges none or the thread overran the job's budget.
+   */
+  judge(job: JudgeJob): Promise<MoveVerdictData | null> {
+    if (this.closed) return Promise.reject(new Error('Decision pool is closed'));
+    return new Promise((resolve, reject) => {
+      this.judgeQueue.push({ kind: 'judge', job, resolve, reject });
       this.pump();
     });
   }
@@ -74,7 +104,9 @@ export class DecisionPool {
   /** Terminates every thread; queued searches are rejected. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const pending of this.queue.splice(0)) pending.reject(new Error('Decision pool closed'));
+    for (const pending of [...this.queue.splice(0), ...this.judgeQueue.splice(0)]) {
+      pending.reject(new Error('Decision pool closed'));
+    }
     await Promise.all(
       this.slots.map(async (slot) => {
         if (slot.busy) {
@@ -103,8 +135,12 @@ export class DecisionPool {
       if (!busy || busy.id !== response.id) return;
       clearTimeout(busy.timer);
       slot.busy = null;
-      if ('decision' in response) busy.pending.resolve(response.decision);
-      else busy.pending.reject(new Error(response.error));
+      const { pending } = busy;
+      if ('error' in response) pending.reject(new Error(response.error));
+      else if (pending.kind === 'decide' && 'decision' in response)
+        pending.resolve(response.decision);
+      else if (pending.kind === 'judge' && 'verdict' in response) pending.resolve(response.verdict);
+      else pending.reject(new Error('The worker answered another kind of job'));
       this.pump();
     });
     worker.on('error', (error) => {
@@ -129,16 +165,19 @@ export class DecisionPool {
   private pump(): void {
     for (const slot of this.slots) {
       if (slot.busy || !slot.ready) continue;
-      const pending = this.queue.shift();
+      const pending = this.queue.shift() ?? this.judgeQueue.shift();
       if (!pending) break;
       const id = this.nextId++;
       const timer = setTimeout(() => this.overran(slot, id), pending.job.budgetMs + GRACE_MS);
       slot.busy = { id, pending, timer };
-      slot.worker.postMessage({ id, ...pending.job });
+      slot.worker.postMessage(
+        pending.kind === 'judge' ? { id, kind: 'judge', ...pending.job } : { id, ...pending.job },
+      );
     }
     // A thread keeps the process alive while it searches, or loads while searches wait for it.
     for (const slot of this.slots) {
-      if (slot.busy || (!slot.ready && this.queue.length > 0)) slot.worker.ref();
+      const waiting = this.queue.length + this.judgeQueue.length > 0;
+      if (slot.busy || (!slot.ready && waiting)) slot.worker.ref();
       else slot.worker.unref();
     }
   }
@@ -148,6 +187,12 @@ export class DecisionPool {
     if (!busy || busy.id !== id) return;
     slot.busy = null;
     void slot.worker.terminate();
+    if (!this.closed) this.replace(slot);
+    if (busy.pending.kind === 'judge') {
+      // a verdict is worth no move's delay: the move goes without one
+      busy.pending.resolve(null);
+      return;
+    }
     const { job } = busy.pending;
     // The thread ignored its deadline: a search whose deadline has already passed returns at
     // once with the best move it has.
@@ -163,6 +208,5 @@ export class DecisionPool {
     } catch (error) {
       busy.pending.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    if (!this.closed) this.replace(slot);
   }
 }

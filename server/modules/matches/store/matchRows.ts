@@ -78,6 +78,10 @@ export const moveRowSchema = z.object({
     (value) => (typeof value === 'string' ? JSON.parse(value) : value),
     moveTraceSchema,
   ),
+  verdict: z.preprocess(
+    (value) => (typeof value === 'string' ? JSON.parse(value) : value),
+    z.unknown(),
+  ),
   played_at: timestamp,
 });
 
@@ -88,6 +92,7 @@ export function toMatchMove(row: z.infer<typeof moveRowSchema>): MatchMove {
     move: row.move,
     agentId: row.agent_id,
     trace: row.trace,
+    ...(row.verdict ? { verdict: row.verdict } : {}),
     playedAt: row.played_at.toISOString(),
   });
 }

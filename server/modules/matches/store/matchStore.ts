@@ -73,7 +73,7 @@ export async function listMoves(
   afterPly = 0,
 ): Promise<MatchMove[]> {
   const { rows } = await db.query(
-    `select ply, move, agent_id, trace, played_at from match_moves
+    `select ply, move, agent_id, trace, verdict, played_at from match_moves
      where match_id = $1 and ply > $2 order by ply`,
     [matchId, afterPly],
   );

@@ -4,6 +4,7 @@ import { gameOf } from '../../../../core/games/registry.ts';
 import { replay } from '../../../../core/games/replay.ts';
 import type { MatchResult, ResultEvent } from '../../../../core/protocol/matches.ts';
 import type { MoveEvent } from '../../../../core/protocol/matchMoves.ts';
+import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { BOT_EVENTS_CHANNEL, BOT_MOVES_CHANNEL, botEventRows } from '../../../events/botEvents.ts';
 import { MATCH_CHANNEL, type MatchNotification } from '../../../events/matchChannel.ts';
@@ -126,6 +127,8 @@ export interface MoveToRecord {
   move: string;
   agentId: string;
   trace: MoveTrace;
+  /** The server's verdict on the move, when its game could judge it. */
+  verdict?: MoveVerdictData | null;
   now: Date;
   leaseUntil: Date;
   /** Runs in the transaction that ends the match (bets are settled there). */
@@ -169,8 +172,8 @@ export async function recordMove(db: Database, input: MoveToRecord): Promise<Rec
  * A ply already stored fails on match_moves' primary key before anything else is kept.
  */
 const STORE_MOVE = `with stored as (
-    insert into match_moves (match_id, ply, move, agent_id, trace, played_at, owner)
-    values ($1, $2, $3, $4, $5, $6, $7)
+    insert into match_moves (match_id, ply, move, agent_id, trace, played_at, owner, verdict)
+    values ($1, $2, $3, $4, $5, $6, $7, $17)
     returning match_id
   ), updated as (
     update matches set moves = $8, lease_until = coalesce($9, lease_until), turn_started_at = $6,
@@ -218,6 +221,7 @@ export async function applyMove(
     move: input.move,
     agentId: input.agentId,
     trace: input.trace,
+    ...(input.verdict ? { verdict: input.verdict } : {}),
     playedAt: input.now.toISOString(),
     moves,
   };
@@ -262,6 +266,7 @@ export async function applyMove(
     notifications.map((row) => row.channel),
     notifications.map((row) => row.payload),
     BOT_EVENTS_CHANNEL,
+    input.verdict ? JSON.stringify(input.verdict) : null,
   ]);
   if (!result) return { move, result: null };
   const resultEvent = await finishMatch(tx, match, {

@@ -21,11 +21,11 @@ export function MatchCard({ match }: { match: MatchSummary }) {
     >
       <div className="versus">
         <span>
-          <span className="dot-1" aria-hidden="true" />
+          <span className="dot-1" data-game={match.game} aria-hidden="true" />
           {first.name} <small>({first.rating})</small>
         </span>
         <span>
-          <span className="dot-2" aria-hidden="true" />
+          <span className="dot-2" data-game={match.game} aria-hidden="true" />
           {second.name} <small>({second.rating})</small>
         </span>
       </div>

@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useRef } from 'react';
 import type { GameId } from '../../../../core/games/gameIds.ts';
 import type { MatchMove } from '../../../../core/protocol/matchMoves.ts';
 import { moveText } from '../boards/moveText.ts';
+import { moverFirst, verdictLabel, verdictSentence } from './verdictText.ts';
 
 /** The chosen move's own score, as the agent saw it, and its advantage (-1 lost .. 1 won). */
 export function evaluationOf(move: MatchMove): { score: number; advantage?: number } | null {
@@ -37,7 +38,8 @@ function moveFocus(event: KeyboardEvent<HTMLOListElement>) {
 }
 
 /**
- * Every move with the mover's evaluation and its one-line reason; a click (or Enter) jumps the
+ * Every move with the mover's evaluation, the server's verdict where the game could judge it,
+ * and its one-line reason; a click (or Enter) jumps the
  * replay. Without buttons (a live match) the list itself takes focus so it can be scrolled.
  */
 export function MoveList({
@@ -93,6 +95,18 @@ export function MoveList({
               </>
             )}{' '}
             <small>({signed(evaluationOf(turn))})</small>
+            {turn.verdict ? (
+              <>
+                {' '}
+                <span
+                  className={`verdict verdict-${turn.verdict.grade}`}
+                  title={verdictSentence(game, turn.verdict, turn.ply, moverFirst(names, turn.ply))}
+                  data-testid="verdict"
+                >
+                  {verdictLabel(turn.verdict)}
+                </span>
+              </>
+            ) : null}
             <br />
             <span className="reason">{turn.trace.reason}</span>
           </span>

@@ -1,14 +1,17 @@
 import { Link } from 'react-router';
+import type { GameId } from '../../../../core/games/gameIds.ts';
 import type { AgentSummary } from '../../../../core/protocol/agents.ts';
 import type { MatchSummary } from '../../../../core/protocol/matches.ts';
 
-/** One side of a match: colour, name, rating, and the traits that shape its play. */
+/** One side of a match: its own piece's colour, name, rating, and the traits that shape its play. */
 export function PlayerCard({
+  game,
   player,
   side,
   agent,
   toMove,
 }: {
+  game: GameId;
   player: MatchSummary['players'][number];
   side: 1 | 2;
   agent: AgentSummary | undefined;
@@ -17,7 +20,7 @@ export function PlayerCard({
   return (
     <div className={`player${toMove ? ' to-move' : ''}`} data-side={side}>
       <h2>
-        <span className={`dot-${side}`} aria-hidden="true" />
+        <span className={`dot-${side}`} data-game={game} aria-hidden="true" />
         <Link to={`/agents/${player.agentId}`}>{player.name}</Link>
       </h2>
       <div>

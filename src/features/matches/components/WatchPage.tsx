@@ -18,6 +18,7 @@ import { PlayerCard } from './PlayerCard.tsx';
 import { ReplayControls } from './ReplayControls.tsx';
 import { resultText } from './resultText.ts';
 import { ShareLink } from './ShareLink.tsx';
+import { moverFirst, verdictSentence } from './verdictText.ts';
 
 /** What a visitor arriving by a shared link sees first: what this page is. */
 const watchLead = (game: string) =>
@@ -112,12 +113,14 @@ export function WatchPage({
         <div>
           <div className="players">
             <PlayerCard
+              game={match.game}
               player={first}
               side={1}
               agent={agentOf(first.agentId)}
               toMove={!over && plies % 2 === 0}
             />
             <PlayerCard
+              game={match.game}
               player={second}
               side={2}
               agent={agentOf(second.agentId)}
@@ -138,6 +141,22 @@ export function WatchPage({
               <strong>{names[(lastShown.ply - 1) % 2]}</strong> played{' '}
               {moveText(match.game, lastShown.move)}, evaluation{' '}
               {formatScore(evaluationOf(lastShown))}: {lastShown.trace.reason}
+              {lastShown.verdict ? (
+                <>
+                  <br />
+                  <span
+                    className={`verdict verdict-${lastShown.verdict.grade}`}
+                    data-testid="caption-verdict"
+                  >
+                    {verdictSentence(
+                      match.game,
+                      lastShown.verdict,
+                      lastShown.ply,
+                      moverFirst(names, lastShown.ply),
+                    )}
+                  </span>
+                </>
+              ) : null}
             </p>
           ) : (
             <p className="evaluation">The first move is coming.</p>

@@ -1,0 +1,26 @@
+// zod/mini, like matchMoves.ts: the watch page validates with it in the browser.
+import * as z from 'zod/mini';
+import { VERDICT_GRADES } from '../games/verdict.ts';
+import { count, notation } from './matches.ts';
+
+/** A position's value with perfect play for the side that moves (core/games/verdict.ts). */
+const exactValueSchema = z.object({
+  result: z.enum(['win', 'draw', 'loss']),
+  by: count,
+});
+
+/**
+ * The server's verdict on a move (core/games/verdict.ts `MoveVerdict`): its grade, the values
+ * with the best move and with the move played, and a better move when there was one.
+ */
+export const moveVerdictSchema = z.object({
+  grade: z.enum(VERDICT_GRADES),
+  exact: z.literal(true),
+  unit: z.enum(['plies', 'discs']),
+  best: exactValueSchema,
+  played: exactValueSchema,
+  better: z.optional(notation),
+});
+
+/** @see moveVerdictSchema */
+export type MoveVerdictData = z.infer<typeof moveVerdictSchema>;

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { verdictSentence } from './verdictText.ts';
+
+const names = ['Oracle', 'Vega'] as const;
+
+describe('verdictSentence', () => {
+  it('says who wins at which move, and what the better column kept', () => {
+    expect(
+      verdictSentence(
+        'connect4',
+        {
+          grade: 'blunder',
+          exact: true,
+          unit: 'plies',
+          best: { result: 'win', by: 9 },
+          played: { result: 'loss', by: 4 },
+          better: '5',
+        },
+        11,
+        names,
+      ),
+    ).toBe(
+      'Blunder: Vega wins at move 14 with perfect play; column 5 kept Oracle wins at move 19.',
+    );
+  });
+
+  it('counts discs in Othello and draws in words', () => {
+    const best = { result: 'win', by: 6 } as const;
+    const verdict = { grade: 'best', exact: true, unit: 'discs', best, played: best } as const;
+    expect(verdictSentence('othello', verdict, 45, names)).toBe(
+      'Best move: Oracle ends 6 discs ahead with perfect play.',
+    );
+    const draw = { result: 'draw', by: 0 } as const;
+    expect(
+      verdictSentence(
+        'othello',
+        { ...verdict, grade: 'mistake', played: draw, better: 'a1' },
+        45,
+        names,
+      ),
+    ).toBe('Mistake: a draw with perfect play; a1 kept Oracle ends 6 discs ahead.');
+  });
+});
