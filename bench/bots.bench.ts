@@ -137,12 +137,17 @@ export default async function botsBench(): Promise<void> {
     statuses.clear();
     const matchesBefore = matches.size;
     const statementsBefore = await server.statements();
+    const shapesBefore = await server.statementShapes();
     const started = performance.now();
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     playing = false;
     const elapsed = (performance.now() - started) / 1000;
     const accepted = acceptedMs.length;
     const statements = (await server.statements()) - statementsBefore;
+    const shapes = Object.entries(await server.statementShapes())
+      .map(([shape, n]) => [shape, n - (shapesBefore[shape] ?? 0)] as const)
+      .filter(([, n]) => n > 0)
+      .toSorted((a, b) => b[1] - a[1]);
     for (const stream of streams) stream.close();
     await Promise.allSettled(followers);
     const rss = await server.rssBytes();
@@ -157,6 +162,9 @@ export default async function botsBench(): Promise<void> {
     console.log(summary('move accepted (POST, 200)', acceptedMs));
     console.log(summary('every move answer (POST)', acceptMs));
     console.log(summary('move to opponent bot (stream)', deliveryMs));
+    console.log('statements per accepted move, by their first words:');
+    for (const [shape, n] of shapes.slice(0, envCount('BOTS_SHAPES', 12)))
+      console.log(`${(n / Math.max(1, accepted)).toFixed(2).padStart(7)}  ${shape}`);
   } finally {
     playing = false;
     for (const stream of streams) stream.close();
