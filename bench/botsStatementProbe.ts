@@ -2,7 +2,8 @@
  * Preloaded into the server by the bots benchmark (`--import`): counts every statement the
  * process sends its database (PostgreSQL through `pg`, BEGIN and COMMIT included; PGlite's
  * queries, and two for each transaction's BEGIN and COMMIT) and answers the IPC message
- * `statements` with the count so far (and the count by each statement's first words), so the bench can divide it by the moves accepted.
+ * `statements` with the count so far (and the count by each statement's first words, and the process's CPU time in ms, every
+ * thread's), so the bench can divide it by the moves accepted.
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -50,6 +51,10 @@ transactions.transaction = function (this: unknown, ...args: unknown[]) {
 
 process.on('message', (message) => {
   if (message === 'statements')
-    process.send?.({ statements, byShape: Object.fromEntries(byShape) });
+    process.send?.({
+      statements,
+      byShape: Object.fromEntries(byShape),
+      cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+    });
 });
 process.channel?.unref();

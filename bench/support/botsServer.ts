@@ -12,6 +12,8 @@ export interface BotsServer {
   database: string;
   /** Statements the server has sent its database so far (bench/botsStatementProbe.ts). */
   statements(): Promise<number>;
+  /** CPU time the server process has used so far (all its threads), in ms. */
+  cpuMs(): Promise<number>;
   /** The same count by each statement's first words. */
   statementShapes(): Promise<Record<string, number>>;
   rssBytes(): Promise<number>;
@@ -77,6 +79,7 @@ export async function startBotsServer(env: Record<string, string>): Promise<Bots
     origin,
     database,
     statements: async () => (await ask<{ statements: number }>('statements')).statements,
+    cpuMs: async () => (await ask<{ cpuMs: number }>('statements')).cpuMs,
     statementShapes: async () =>
       (await ask<{ byShape: Record<string, number> }>('statements')).byShape,
     rssBytes: async () => (await ask<{ rss: number }>('memory')).rss,

@@ -66,6 +66,12 @@ export class MatchRunner {
   private sweepTimer: unknown = null;
   /** Sweeps failed in a row (the database is away): the next one waits longer. */
   private failedSweeps = 0;
+  /** A sweep is under way, and something asked for another meanwhile. */
+  private sweeping = false;
+  private sweepAgain = false;
+  /** A full sweep is asked for; when the leases were last renewed (scheduler ms). */
+  private fullSweepAsked = false;
+  private leasesRenewedAt = Number.NEGATIVE_INFINITY;
   private running = false;
   private readonly bots: BotTurns;
   private readonly botMoveTimeoutMs: number;
@@ -128,6 +134,13 @@ export class MatchRunner {
     for (const id of await claimMatches(db, ownerId, new Date(this.scheduler.now()), leaseUntil)) {
       if (!this.owned.has(id)) this.adopt(id, 0);
     }
+    this.leasesRenewedAt = this.scheduler.now();
+    await this.seat(leaseUntil);
+  }
+
+  /** Starts matches up to the targets: the part of a sweep that a freed slot calls for. */
+  private async seat(leaseUntil: Date): Promise<void> {
+    const { db } = this.options;
     // Hidden and retired agents are never paired.
     const schedulable = await schedulableAgentIds(db);
     const everyAgent = (await listAgentRows(db)).filter((agent) => schedulable.has(agent.id));
@@ -264,14 +277,32 @@ export class MatchRunner {
     this.players.forget(matchId);
     this.bots.forget(matchId);
     // A slot is free: start the next match without waiting for the regular sweep.
-    if (this.running) this.scheduleSweep(0);
+    if (this.running) this.scheduleSweep(0, false);
   }
 
-  private scheduleSweep(delayMs: number): void {
+  /**
+   * Sweeps after `delayMs`: a full sweep (leases renewed, orphans claimed, matches started), or,
+   * when a freed slot asks (`full` false) and the leases were renewed within `sweepMs`, only the
+   * matches started: renewing and claiming update every row the runner owns, which would queue
+   * the moves of those matches behind them at every match's end.
+   */
+  private scheduleSweep(delayMs: number, full = true): void {
+    this.fullSweepAsked ||= full;
+    // One sweep at a time: sweeps side by side read the same idle bots and each tries to seat
+    // them, every try but one refused under the match-creation lock that all of them queue on.
+    if (this.sweeping) {
+      this.sweepAgain = true;
+      return;
+    }
     if (this.sweepTimer) this.scheduler.clearTimeout(this.sweepTimer);
     this.sweepTimer = this.scheduler.setTimeout(() => {
       this.sweepTimer = null;
-      const work = this.sweep()
+      this.sweeping = true;
+      this.sweepAgain = false;
+      const full =
+        this.fullSweepAsked || this.scheduler.now() - this.leasesRenewedAt >= this.sweepMs;
+      this.fullSweepAsked = false;
+      const work = (full ? this.sweep() : this.seat(new Date(this.leasesRenewedAt + this.leaseMs)))
         .then(
           () => {
             this.failedSweeps = 0;
@@ -281,8 +312,11 @@ export class MatchRunner {
           },
         )
         .finally(() => {
-          if (this.running && !this.sweepTimer)
-            this.scheduleSweep(nextSweepMs(this.sweepMs, this.leaseMs, this.failedSweeps));
+          this.sweeping = false;
+          if (!this.running || this.sweepTimer) return;
+          // A slot freed while it swept: seat at once; else the regular sweep at its pace.
+          if (this.sweepAgain && this.failedSweeps === 0) this.scheduleSweep(0, false);
+          else this.scheduleSweep(nextSweepMs(this.sweepMs, this.leaseMs, this.failedSweeps));
         });
       this.track(work);
     }, delayMs);
