@@ -244,6 +244,29 @@ export async function readBotEvents(
 }
 
 /**
+ * The logs of several bots at once, each after its own event (at most `limit` of each): one
+ * statement for every stream woken by the same commit. The answers in the order asked.
+ */
+export async function readBotLogs(
+  db: Queryable,
+  wants: readonly { botId: string; afterSeq: number }[],
+  limit: number,
+): Promise<BotEventRow[][]> {
+  const { rows } = await db.query<{ n: number | string }>(
+    `select want.n, e.seq, e.kind, e.payload
+     from unnest($1::text[], $2::bigint[]) with ordinality as want(bot_id, after_seq, n)
+       cross join lateral (
+         select seq, kind, payload from bot_events
+         where bot_id = want.bot_id and seq > want.after_seq order by seq limit $3) e
+     order by want.n, e.seq`,
+    [wants.map((want) => want.botId), wants.map((want) => want.afterSeq), limit],
+  );
+  const logs: BotEventRow[][] = wants.map(() => []);
+  for (const row of rows) logs[Number(row.n) - 1]?.push(eventRowSchema.parse(row));
+  return logs;
+}
+
+/**
  * Where a new connection (no Last-Event-ID) starts: just before the first event of the bot's
  * matches still announced or live, so it learns them; else after its last event.
  */

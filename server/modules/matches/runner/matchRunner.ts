@@ -6,8 +6,8 @@ import { BOT_MATCHES_MAX_DEFAULT } from '../../../../core/protocol/bots.ts';
 import type { Database } from '../../../db/database.ts';
 import { schedulableAgentIds } from '../../../db/stores/agentOwnership.ts';
 import { type AgentRow, listAgentRows } from '../../../db/stores/agentStore.ts';
+import { readTurnRow } from '../store/lockedMatch.ts';
 import type { MatchEndHook } from '../store/matchEnd.ts';
-import { findMatch } from '../store/matchStore.ts';
 import {
   claimMatches,
   createMatchIfBelowTarget,
@@ -220,11 +220,12 @@ export class MatchRunner {
    * when the match is over or no longer ours.
    */
   private async step(matchId: string): Promise<number | false> {
-    const match = await findMatch(this.options.db, matchId);
+    const match = await readTurnRow(this.options.db, matchId);
     if (match?.status !== 'live' && match?.status !== 'scheduled') return false;
     // An announced match taken over from another process keeps taking bets until it starts.
-    if (match.starts_at && match.starts_at.getTime() > this.scheduler.now() && !match.moves) {
-      return match.starts_at.getTime() - this.scheduler.now();
+    const startsAtMs = match.starts_at === null ? null : new Date(match.starts_at).getTime();
+    if (startsAtMs !== null && startsAtMs > this.scheduler.now() && !match.moves) {
+      return startsAtMs - this.scheduler.now();
     }
     const players = await this.players.of(matchId, match);
     if (!players) return false;
@@ -232,8 +233,9 @@ export class MatchRunner {
     const ply = rules.decodeMoves(match.moves).length + 1;
     const side = rules.sideToMove(replay(rules, match.moves).state);
     const agent = side === 0 ? players.first : players.second;
-    if (agent.kind === 'bot') return this.bots.awaitMove(matchId, ply);
-    const goesOn = await playEngineMove(this.engine, match, agent, ply);
+    // The row just read serves the look at the bot's deadline too.
+    if (agent.kind === 'bot') return this.bots.awaitMove(matchId, ply, match);
+    const goesOn = await playEngineMove(this.engine, { ...match, id: matchId }, agent, ply);
     return goesOn ? this.options.moveDelayMs : false;
   }
 

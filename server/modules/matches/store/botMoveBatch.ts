@@ -76,7 +76,7 @@ export class BotMoveBatcher {
     const inputs = batch.map((queued) => queued.input);
     const answers = await this.db.transaction((tx) => writeBatch(tx, inputs)).catch(() => null);
     if (answers) {
-      batch.forEach((queued, index) => queued.resolve(answers[index]!));
+      for (const [index, queued] of batch.entries()) queued.resolve(answers[index]!);
       return;
     }
     // Nothing of the batch was kept: each move alone, as if no batch had been tried.

@@ -11,6 +11,7 @@ import {
   type LockedMatchRow,
   lockPlayableMatch,
   matchOfRow,
+  readTurnRow,
 } from './lockedMatch.ts';
 import { forfeit, type MatchEndHook } from './matchEnd.ts';
 import { applyMove, type MoveToApply } from './matchWriter.ts';
@@ -268,13 +269,12 @@ export async function forfeitIfLate(
     now: Date;
     moveTimeoutMs: number;
     onMatchEnd?: MatchEndHook;
+    /** The match's row as the caller read it just now, without a lock (else it is read here). */
+    seen?: LockedMatchRow | null;
   },
 ): Promise<LateCheck> {
-  const { rows } = await db.query<LockedMatchRow>(
-    `select ${LOCKED_MATCH_COLUMNS} from matches m where m.id = $1`,
-    [input.matchId],
-  );
-  const seen = rows[0] ? matchOfRow(input.matchId, rows[0]) : null;
+  const row = input.seen === undefined ? await readTurnRow(db, input.matchId) : input.seen;
+  const seen = row ? matchOfRow(input.matchId, row) : null;
   const look = seen ? lateCheck(seen, input) : ({ status: 'ended' } as const);
   if (look.status !== 'late') return look;
   return db.transaction(async (tx) => {
