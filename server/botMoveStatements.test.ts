@@ -46,7 +46,7 @@ describe.each(testDatabaseKinds())('statements of a bot move on %s', (kind) => {
 
   it('writes the moves of several matches arriving together in one lock and one write', async () => {
     const games = [await kit.botInMatch(), await kit.botInMatch(), await kit.botInMatch()];
-    const plies = [];
+    const plies: number[] = [];
     for (const game of games) {
       const ply = await kit.untilBotTurn(game);
       // Each token's first move looks it up; the moves measured below find it remembered.

@@ -228,21 +228,6 @@ const eventRowSchema = z.object({
   ),
 });
 
-/** A bot's events after `afterSeq`, in order (at most `limit`). */
-export async function readBotEvents(
-  db: Queryable,
-  botId: string,
-  afterSeq: number,
-  limit = 500,
-): Promise<BotEventRow[]> {
-  const { rows } = await db.query(
-    `select seq, kind, payload from bot_events where bot_id = $1 and seq > $2
-     order by seq limit $3`,
-    [botId, afterSeq, limit],
-  );
-  return rows.map((row) => eventRowSchema.parse(row));
-}
-
 /**
  * The logs of several bots at once, each after its own event (at most `limit` of each): one
  * statement for every stream woken by the same commit. The answers in the order asked.

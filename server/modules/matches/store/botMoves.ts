@@ -118,7 +118,7 @@ export async function refuseUnknownMatch(
 }
 
 /** A bot's move that passed every check: to play (`legal`), or losing the match (`illegal`). */
-export interface BotMoveToPlay {
+interface BotMoveToPlay {
   play: 'legal' | 'illegal';
   match: LockedMatch;
   /** The move as the game writes it. */
