@@ -8,7 +8,7 @@ import { testDatabaseKinds } from './testing/testDatabase.ts';
  * (reading its log when woken, renewing its heartbeat) run beside the move at their own times.
  */
 const isStreamStatement = (statement: RecordedStatement) =>
-  /from bot_events where bot_id/.test(statement.sql) || /online_until/.test(statement.sql);
+  /from bot_events\s+where bot_id/.test(statement.sql) || /online_until/.test(statement.sql);
 
 // The statements an accepted bot move costs, pinned: a regression that re-reads rows the move
 // already has, looks the token up per move, or writes moves arriving together one by one, fails
