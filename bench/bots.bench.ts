@@ -137,12 +137,19 @@ export default async function botsBench(): Promise<void> {
     statuses.clear();
     const matchesBefore = matches.size;
     const statementsBefore = await server.statements();
+    const shapesBefore = await server.statementShapes();
+    const cpuMsBefore = await server.cpuMs();
     const started = performance.now();
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     playing = false;
     const elapsed = (performance.now() - started) / 1000;
     const accepted = acceptedMs.length;
     const statements = (await server.statements()) - statementsBefore;
+    const cpuMs = (await server.cpuMs()) - cpuMsBefore;
+    const shapes = Object.entries(await server.statementShapes())
+      .map(([shape, n]) => [shape, n - (shapesBefore[shape] ?? 0)] as const)
+      .filter(([, n]) => n > 0)
+      .toSorted((a, b) => b[1] - a[1]);
     for (const stream of streams) stream.close();
     await Promise.allSettled(followers);
     const rss = await server.rssBytes();
@@ -152,11 +159,15 @@ export default async function botsBench(): Promise<void> {
         `${accepted} moves accepted (${(accepted / elapsed).toFixed(0)}/s), statuses ` +
         `${[...statuses].map(([status, n]) => `${status}×${n}`).join(' ')}; ` +
         `${(statements / Math.max(1, accepted)).toFixed(1)} statements per accepted move ` +
-        `(all the server sent); server RSS ${(rss / 2 ** 20).toFixed(0)} MB`,
+        `(all the server sent), ${(cpuMs / Math.max(1, accepted)).toFixed(2)} ms of server CPU per ` +
+        `accepted move (${((cpuMs / 1000 / elapsed) * 100).toFixed(0)}% of a core); server RSS ${(rss / 2 ** 20).toFixed(0)} MB`,
     );
     console.log(summary('move accepted (POST, 200)', acceptedMs));
     console.log(summary('every move answer (POST)', acceptMs));
     console.log(summary('move to opponent bot (stream)', deliveryMs));
+    console.log('statements per accepted move, by their first words:');
+    for (const [shape, n] of shapes.slice(0, envCount('BOTS_SHAPES', 12)))
+      console.log(`${(n / Math.max(1, accepted)).toFixed(2).padStart(7)}  ${shape}`);
   } finally {
     playing = false;
     for (const stream of streams) stream.close();

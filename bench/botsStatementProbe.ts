@@ -2,12 +2,21 @@
  * Preloaded into the server by the bots benchmark (`--import`): counts every statement the
  * process sends its database (PostgreSQL through `pg`, BEGIN and COMMIT included; PGlite's
  * queries, and two for each transaction's BEGIN and COMMIT) and answers the IPC message
- * `statements` with the count so far, so the bench can divide it by the moves accepted.
+ * `statements` with the count so far (and the count by each statement's first words, and the process's CPU time in ms, every
+ * thread's), so the bench can divide it by the moves accepted.
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 let statements = 0;
+/** Statements by their first words, to show where a move's statements go. */
+const byShape = new Map<string, number>();
+
+function tally(sql: unknown): void {
+  const text = typeof sql === 'string' ? sql : ((sql as { text?: string } | null)?.text ?? '');
+  const shape = text.replace(/\s+/g, ' ').trim().slice(0, 90);
+  byShape.set(shape, (byShape.get(shape) ?? 0) + 1);
+}
 
 type Method = (this: unknown, ...args: unknown[]) => unknown;
 
@@ -17,6 +26,7 @@ function countCalls(target: object, name: string): void {
   if (!original) throw new Error(`no ${name} to count`);
   methods[name] = function (this: unknown, ...args: unknown[]) {
     statements++;
+    tally(args[0]);
     return original.apply(this, args);
   };
 }
@@ -30,6 +40,8 @@ if (!transaction) throw new Error('no transaction to count');
 transactions.transaction = function (this: unknown, ...args: unknown[]) {
   const work = args[0] as (tx: object) => unknown;
   statements += 2;
+  tally('BEGIN');
+  tally('COMMIT');
   return transaction.call(this, (tx: object) => {
     countCalls(tx, 'query');
     countCalls(tx, 'exec');
@@ -38,6 +50,11 @@ transactions.transaction = function (this: unknown, ...args: unknown[]) {
 };
 
 process.on('message', (message) => {
-  if (message === 'statements') process.send?.({ statements });
+  if (message === 'statements')
+    process.send?.({
+      statements,
+      byShape: Object.fromEntries(byShape),
+      cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+    });
 });
 process.channel?.unref();

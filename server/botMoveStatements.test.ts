@@ -8,10 +8,11 @@ import { testDatabaseKinds } from './testing/testDatabase.ts';
  * (reading its log when woken, renewing its heartbeat) run beside the move at their own times.
  */
 const isStreamStatement = (statement: RecordedStatement) =>
-  /from bot_events where bot_id/.test(statement.sql) || /online_until/.test(statement.sql);
+  /from bot_events\s+where bot_id/.test(statement.sql) || /online_until/.test(statement.sql);
 
 // The statements an accepted bot move costs, pinned: a regression that re-reads rows the move
-// already has, or looks the token up per move, fails here.
+// already has, looks the token up per move, or writes moves arriving together one by one, fails
+// here.
 describe.each(testDatabaseKinds())('statements of a bot move on %s', (kind) => {
   const statements: RecordedStatement[] = [];
   const kit = new BotTestKit(kind, {}, statements);
@@ -41,6 +42,32 @@ describe.each(testDatabaseKinds())('statements of a bot move on %s', (kind) => {
         (statement) => statement.sql.match(/for update of m|insert into match_moves/)?.[0],
       ),
     ).toEqual(['for update of m', 'insert into match_moves']);
+  });
+
+  it('writes the moves of several matches arriving together in one lock and one write', async () => {
+    const games = [await kit.botInMatch(), await kit.botInMatch(), await kit.botInMatch()];
+    const plies: number[] = [];
+    for (const game of games) {
+      const ply = await kit.untilBotTurn(game);
+      // Each token's first move looks it up; the moves measured below find it remembered.
+      await movesOf(game.token, game.matchId, ply, '4');
+      expect(await game.runner.playMove(game.matchId)).toBe(true);
+      plies.push(ply + 2);
+    }
+    statements.length = 0;
+    const answers = await Promise.all(
+      games.map((game, index) =>
+        kit.postMove(game.token, game.matchId, { ply: plies[index], move: '4' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    const moveStatements = statements.filter((statement) => !isStreamStatement(statement));
+    const count = (pattern: RegExp) =>
+      moveStatements.filter((statement) => pattern.test(statement.sql)).length;
+    // The first move is written at once, alone; those arriving while it commits go together.
+    // One at a time, they would lock and write three times.
+    expect(count(/for update of m/)).toBeLessThan(3);
+    expect(count(/insert into match_moves/)).toBeLessThan(3);
   });
 
   it('refuses the move of a token revoked since it was remembered, in the move’s transaction', async () => {

@@ -12,6 +12,10 @@ export interface BotsServer {
   database: string;
   /** Statements the server has sent its database so far (bench/botsStatementProbe.ts). */
   statements(): Promise<number>;
+  /** CPU time the server process has used so far (all its threads), in ms. */
+  cpuMs(): Promise<number>;
+  /** The same count by each statement's first words. */
+  statementShapes(): Promise<Record<string, number>>;
   rssBytes(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -47,6 +51,8 @@ export async function startBotsServer(env: Record<string, string>): Promise<Bots
   }
   const child: ChildProcess = await spawnProbedServer({
     probes: ['serverMemoryProbe.ts', 'botsStatementProbe.ts'],
+    // A CPU profile of the server under the bench, to see where a move's time goes.
+    cpuProfileDir: process.env.BOTS_CPU_PROFILE_DIR,
     env: {
       ...env,
       PORT: String(port),
@@ -73,6 +79,9 @@ export async function startBotsServer(env: Record<string, string>): Promise<Bots
     origin,
     database,
     statements: async () => (await ask<{ statements: number }>('statements')).statements,
+    cpuMs: async () => (await ask<{ cpuMs: number }>('statements')).cpuMs,
+    statementShapes: async () =>
+      (await ask<{ byShape: Record<string, number> }>('statements')).byShape,
     rssBytes: async () => (await ask<{ rss: number }>('memory')).rss,
     async stop() {
       if (child.exitCode === null) {

@@ -228,19 +228,27 @@ const eventRowSchema = z.object({
   ),
 });
 
-/** A bot's events after `afterSeq`, in order (at most `limit`). */
-export async function readBotEvents(
+/**
+ * The logs of several bots at once, each after its own event (at most `limit` of each): one
+ * statement for every stream woken by the same commit. The answers in the order asked.
+ */
+export async function readBotLogs(
   db: Queryable,
-  botId: string,
-  afterSeq: number,
-  limit = 500,
-): Promise<BotEventRow[]> {
-  const { rows } = await db.query(
-    `select seq, kind, payload from bot_events where bot_id = $1 and seq > $2
-     order by seq limit $3`,
-    [botId, afterSeq, limit],
+  wants: readonly { botId: string; afterSeq: number }[],
+  limit: number,
+): Promise<BotEventRow[][]> {
+  const { rows } = await db.query<{ n: number | string }>(
+    `select want.n, e.seq, e.kind, e.payload
+     from unnest($1::text[], $2::bigint[]) with ordinality as want(bot_id, after_seq, n)
+       cross join lateral (
+         select seq, kind, payload from bot_events
+         where bot_id = want.bot_id and seq > want.after_seq order by seq limit $3) e
+     order by want.n, e.seq`,
+    [wants.map((want) => want.botId), wants.map((want) => want.afterSeq), limit],
   );
-  return rows.map((row) => eventRowSchema.parse(row));
+  const logs: BotEventRow[][] = wants.map(() => []);
+  for (const row of rows) logs[Number(row.n) - 1]?.push(eventRowSchema.parse(row));
+  return logs;
 }
 
 /**

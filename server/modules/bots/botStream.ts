@@ -3,7 +3,8 @@ import { BOT_EVENT } from '../../../core/protocol/bots.ts';
 import type { Database } from '../../db/database.ts';
 import { BOT_EVENTS_CHANNEL, BOT_TOKENS_CHANNEL } from '../../events/botEvents.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { liveTokenHash, readBotEvents, renewOnline, setOnlineUntil } from './botStore.ts';
+import { BotLogReader } from './botLogReader.ts';
+import { liveTokenHash, renewOnline, setOnlineUntil } from './botStore.ts';
 
 /** Streams one bot may hold open in a process: a new one ends the oldest. */
 const MAX_STREAMS_PER_BOT = 2;
@@ -54,12 +55,15 @@ export class BotStreams {
   private readonly perAddress = new Map<string, number>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private readonly unlisten: (() => Promise<void>)[] = [];
+  private readonly logs: BotLogReader;
 
   constructor(
     private readonly db: Database,
     private readonly now: () => number,
     private readonly limits: BotStreamLimits,
-  ) {}
+  ) {
+    this.logs = new BotLogReader(db, READ_BATCH);
+  }
 
   async start(): Promise<void> {
     const everyBot = () => [...this.streams.keys()];
@@ -192,7 +196,7 @@ export class BotStreams {
         for (;;) {
           const raw = stream.reply.raw;
           if (raw.destroyed || raw.writableEnded || stream.blockedBeats !== null) return;
-          const events = await readBotEvents(this.db, stream.botId, stream.sent, READ_BATCH);
+          const events = await this.logs.read(stream.botId, stream.sent);
           for (const event of events) {
             const text = `id: ${event.seq}\nevent: ${event.kind}\ndata: ${JSON.stringify(event.payload)}\n\n`;
             const written = this.write(stream, text);

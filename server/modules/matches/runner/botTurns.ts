@@ -4,6 +4,7 @@ import type { AgentRow } from '../../../db/stores/agentStore.ts';
 import { BOT_EVENTS_KEEP_MS, pruneBotEvents } from '../../../events/botEvents.ts';
 import { createBotMatch, type IdleBot, listIdleBots } from '../store/botMatches.ts';
 import { forfeitIfLate } from '../store/botMoves.ts';
+import type { LockedMatchRow } from '../store/lockedMatch.ts';
 import type { MatchEndHook } from '../store/matchEnd.ts';
 import type { NewMatch } from '../store/matchWriter.ts';
 import { type AgentOwners, sameOwner } from './agentOwners.ts';
@@ -100,12 +101,14 @@ export class BotTurns {
 
   /**
    * A bot's turn at ply `ply`: the move comes over the bot API (and wakes the runner). Until then,
-   * wait for its deadline; once that has passed, the bot loses on time. Returns when to look
-   * again (ms), or false when the match is over or no longer ours.
+   * wait for its deadline; once that has passed, the bot loses on time. `seen` is the match's row
+   * the runner read for this turn. Returns when to look again (ms), or false when the match is
+   * over or no longer ours.
    */
-  async awaitMove(matchId: string, ply: number): Promise<number | false> {
+  async awaitMove(matchId: string, ply: number, seen: LockedMatchRow): Promise<number | false> {
     const now = this.options.scheduler.now();
     const late = await forfeitIfLate(this.options.db, {
+      seen,
       matchId,
       owner: this.options.ownerId,
       ply,

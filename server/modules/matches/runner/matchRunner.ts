@@ -6,8 +6,8 @@ import { BOT_MATCHES_MAX_DEFAULT } from '../../../../core/protocol/bots.ts';
 import type { Database } from '../../../db/database.ts';
 import { schedulableAgentIds } from '../../../db/stores/agentOwnership.ts';
 import { type AgentRow, listAgentRows } from '../../../db/stores/agentStore.ts';
+import { readTurnRow } from '../store/lockedMatch.ts';
 import type { MatchEndHook } from '../store/matchEnd.ts';
-import { findMatch } from '../store/matchStore.ts';
 import {
   claimMatches,
   createMatchIfBelowTarget,
@@ -66,6 +66,12 @@ export class MatchRunner {
   private sweepTimer: unknown = null;
   /** Sweeps failed in a row (the database is away): the next one waits longer. */
   private failedSweeps = 0;
+  /** A sweep is under way, and something asked for another meanwhile. */
+  private sweeping = false;
+  private sweepAgain = false;
+  /** A full sweep is asked for; when the leases were last renewed (scheduler ms). */
+  private fullSweepAsked = false;
+  private leasesRenewedAt = Number.NEGATIVE_INFINITY;
   private running = false;
   private readonly bots: BotTurns;
   private readonly botMoveTimeoutMs: number;
@@ -128,6 +134,13 @@ export class MatchRunner {
     for (const id of await claimMatches(db, ownerId, new Date(this.scheduler.now()), leaseUntil)) {
       if (!this.owned.has(id)) this.adopt(id, 0);
     }
+    this.leasesRenewedAt = this.scheduler.now();
+    await this.seat(leaseUntil);
+  }
+
+  /** Starts matches up to the targets: the part of a sweep that a freed slot calls for. */
+  private async seat(leaseUntil: Date): Promise<void> {
+    const { db } = this.options;
     // Hidden and retired agents are never paired.
     const schedulable = await schedulableAgentIds(db);
     const everyAgent = (await listAgentRows(db)).filter((agent) => schedulable.has(agent.id));
@@ -207,11 +220,12 @@ export class MatchRunner {
    * when the match is over or no longer ours.
    */
   private async step(matchId: string): Promise<number | false> {
-    const match = await findMatch(this.options.db, matchId);
+    const match = await readTurnRow(this.options.db, matchId);
     if (match?.status !== 'live' && match?.status !== 'scheduled') return false;
     // An announced match taken over from another process keeps taking bets until it starts.
-    if (match.starts_at && match.starts_at.getTime() > this.scheduler.now() && !match.moves) {
-      return match.starts_at.getTime() - this.scheduler.now();
+    const startsAtMs = match.starts_at === null ? null : new Date(match.starts_at).getTime();
+    if (startsAtMs !== null && startsAtMs > this.scheduler.now() && !match.moves) {
+      return startsAtMs - this.scheduler.now();
     }
     const players = await this.players.of(matchId, match);
     if (!players) return false;
@@ -219,8 +233,9 @@ export class MatchRunner {
     const ply = rules.decodeMoves(match.moves).length + 1;
     const side = rules.sideToMove(replay(rules, match.moves).state);
     const agent = side === 0 ? players.first : players.second;
-    if (agent.kind === 'bot') return this.bots.awaitMove(matchId, ply);
-    const judgedMs = await playEngineMove(this.engine, match, agent, ply);
+    // The row just read serves the look at the bot's deadline too.
+    if (agent.kind === 'bot') return this.bots.awaitMove(matchId, ply, match);
+    const judgedMs = await playEngineMove(this.engine, { ...match, id: matchId }, agent, ply);
     return judgedMs === false ? false : Math.max(0, this.options.moveDelayMs - judgedMs);
   }
 
@@ -264,14 +279,32 @@ export class MatchRunner {
     this.players.forget(matchId);
     this.bots.forget(matchId);
     // A slot is free: start the next match without waiting for the regular sweep.
-    if (this.running) this.scheduleSweep(0);
+    if (this.running) this.scheduleSweep(0, false);
   }
 
-  private scheduleSweep(delayMs: number): void {
+  /**
+   * Sweeps after `delayMs`: a full sweep (leases renewed, orphans claimed, matches started), or,
+   * when a freed slot asks (`full` false) and the leases were renewed within `sweepMs`, only the
+   * matches started: renewing and claiming update every row the runner owns, which would queue
+   * the moves of those matches behind them at every match's end.
+   */
+  private scheduleSweep(delayMs: number, full = true): void {
+    this.fullSweepAsked ||= full;
+    // One sweep at a time: sweeps side by side read the same idle bots and each tries to seat
+    // them, every try but one refused under the match-creation lock that all of them queue on.
+    if (this.sweeping) {
+      this.sweepAgain = true;
+      return;
+    }
     if (this.sweepTimer) this.scheduler.clearTimeout(this.sweepTimer);
     this.sweepTimer = this.scheduler.setTimeout(() => {
       this.sweepTimer = null;
-      const work = this.sweep()
+      this.sweeping = true;
+      this.sweepAgain = false;
+      const full =
+        this.fullSweepAsked || this.scheduler.now() - this.leasesRenewedAt >= this.sweepMs;
+      this.fullSweepAsked = false;
+      const work = (full ? this.sweep() : this.seat(new Date(this.leasesRenewedAt + this.leaseMs)))
         .then(
           () => {
             this.failedSweeps = 0;
@@ -281,8 +314,11 @@ export class MatchRunner {
           },
         )
         .finally(() => {
-          if (this.running && !this.sweepTimer)
-            this.scheduleSweep(nextSweepMs(this.sweepMs, this.leaseMs, this.failedSweeps));
+          this.sweeping = false;
+          if (!this.running || this.sweepTimer) return;
+          // A slot freed while it swept: seat at once; else the regular sweep at its pace.
+          if (this.sweepAgain && this.failedSweeps === 0) this.scheduleSweep(0, false);
+          else this.scheduleSweep(nextSweepMs(this.sweepMs, this.leaseMs, this.failedSweeps));
         });
       this.track(work);
     }, delayMs);

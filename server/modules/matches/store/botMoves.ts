@@ -11,9 +11,10 @@ import {
   type LockedMatchRow,
   lockPlayableMatch,
   matchOfRow,
+  readTurnRow,
 } from './lockedMatch.ts';
 import { forfeit, type MatchEndHook } from './matchEnd.ts';
-import { applyMove } from './matchWriter.ts';
+import { applyMove, type MoveToApply } from './matchWriter.ts';
 
 /** What a bot's trace says: it reports no search, only the move. */
 function botTrace(move: string): MoveTrace {
@@ -77,75 +78,115 @@ export async function recordBotMove(
 ): Promise<BotMoveAccepted | BotMoveRefusal> {
   return db.transaction(async (tx) => {
     const row = await lockBotMove(tx, input);
-    if (!row) {
-      const { rows } = await tx.query<{ token_live: boolean }>(
-        `select ${tokenLives('$1', '$2')} as token_live`,
-        [input.botId, input.tokenHash],
-      );
-      return rows[0]?.token_live
-        ? { status: 404, error: NO_SUCH_MATCH }
-        : { status: 401, error: BAD_BOT_TOKEN };
-    }
-    if (!row.token_live) return { status: 401, error: BAD_BOT_TOKEN };
-    const seated = row.first_agent_id === input.botId || row.second_agent_id === input.botId;
-    if (row.stored_agent_id === input.botId && row.stored_move === input.move.trim()) {
-      return acceptedRepeat(row, input);
-    }
-    const match = matchOfRow(input.matchId, row);
-    if (!match || !seated) {
-      return seated
-        ? { status: 409, error: 'This match is over.' }
-        : { status: 404, error: NO_SUCH_MATCH };
-    }
-    const side = match.firstAgentId === input.botId ? 'first' : 'second';
-    const plies = gameOf(match.game).decodeMoves(match.moves).length;
-    if (input.ply !== plies + 1) {
-      return {
-        status: 409,
-        error: `Ply ${input.ply} is not the next one: ${plies} moves are played, so the next is ply ${plies + 1}.`,
-      };
-    }
-    if (match.startsAt && match.startsAt > input.now) {
-      return { status: 409, error: `This match starts at ${match.startsAt.toISOString()}.` };
-    }
-    if (sideAt(match.game, match.moves) !== side) {
-      return { status: 409, error: `It is not this bot's turn at ply ${input.ply}.` };
-    }
-    if (input.now.getTime() > match.turnStartedAt.getTime() + input.moveTimeoutMs) {
-      // Too late: the runner forfeits it at its next look; say so now, changing nothing.
-      return { status: 409, error: 'The deadline for this move has passed.' };
-    }
-    const rules = gameOf(match.game);
-    const move = input.move.trim();
-    // Exactly as the game writes its moves (the `legalMoves` of the bot's events).
-    if (!rules.legalMoves(replay(rules, match.moves).state).includes(move)) {
-      const result = await forfeit(tx, match, 'illegal-move', input.now, input.onMatchEnd);
-      await tx.query('select pg_notify($1, $2)', [BOT_MOVES_CHANNEL, match.id]);
-      return {
-        status: 422,
-        error: `${JSON.stringify(move)} is not a legal move at ply ${input.ply}: the match is lost (${result.result} wins).`,
-        matchLost: true,
-      };
-    }
-    const recorded = await applyMove(tx, match, {
-      matchId: match.id,
-      ply: input.ply,
-      move,
-      agentId: input.botId,
-      trace: botTrace(move),
-      now: input.now,
-      botMoveTimeoutMs: input.moveTimeoutMs,
-      wakeRunner: true,
-      ...(input.onMatchEnd ? { onMatchEnd: input.onMatchEnd } : {}),
-    });
-    return {
-      matchId: match.id,
-      ply: input.ply,
-      move,
-      moves: recorded.move.moves,
-      ended: recorded.result !== null,
-    };
+    if (!row) return refuseUnknownMatch(tx, input);
+    const check = checkBotMove(row, input);
+    if (!('play' in check)) return check;
+    const { match, move } = check;
+    if (check.play === 'illegal') return loseOnIllegalMove(tx, check, input);
+    const recorded = await applyMove(tx, match, botMoveToApply(input, move));
+    return { ...acceptedMove(input, move, recorded.move.moves), ended: recorded.result !== null };
   });
+}
+
+/** An illegal move on the bot's own turn: the match is lost, and the runner owning it told. */
+export async function loseOnIllegalMove(
+  tx: Queryable,
+  { match, move }: BotMoveToPlay,
+  input: BotMoveInput,
+): Promise<BotMoveRefusal> {
+  const result = await forfeit(tx, match, 'illegal-move', input.now, input.onMatchEnd);
+  await tx.query('select pg_notify($1, $2)', [BOT_MOVES_CHANNEL, match.id]);
+  return {
+    status: 422,
+    error: `${JSON.stringify(move)} is not a legal move at ply ${input.ply}: the match is lost (${result.result} wins).`,
+    matchLost: true,
+  };
+}
+
+/** No match has the move's id: 404 to a bot whose token plays, else 401. */
+export async function refuseUnknownMatch(
+  tx: Queryable,
+  input: BotMoveRequest,
+): Promise<BotMoveRefusal> {
+  const { rows } = await tx.query<{ token_live: boolean }>(
+    `select ${tokenLives('$1', '$2')} as token_live`,
+    [input.botId, input.tokenHash],
+  );
+  return rows[0]?.token_live
+    ? { status: 404, error: NO_SUCH_MATCH }
+    : { status: 401, error: BAD_BOT_TOKEN };
+}
+
+/** A bot's move that passed every check: to play (`legal`), or losing the match (`illegal`). */
+interface BotMoveToPlay {
+  play: 'legal' | 'illegal';
+  match: LockedMatch;
+  /** The move as the game writes it. */
+  move: string;
+}
+
+/**
+ * The checks of a bot's move on its locked match row, in order: the answer when it is refused or
+ * a repeat, else the move to play. Pure.
+ */
+export function checkBotMove(
+  row: BotMoveRow,
+  input: BotMoveInput,
+): BotMoveAccepted | BotMoveRefusal | BotMoveToPlay {
+  if (!row.token_live) return { status: 401, error: BAD_BOT_TOKEN };
+  const seated = row.first_agent_id === input.botId || row.second_agent_id === input.botId;
+  if (row.stored_agent_id === input.botId && row.stored_move === input.move.trim()) {
+    return acceptedRepeat(row, input);
+  }
+  const match = matchOfRow(input.matchId, row);
+  if (!match || !seated) {
+    return seated
+      ? { status: 409, error: 'This match is over.' }
+      : { status: 404, error: NO_SUCH_MATCH };
+  }
+  const side = match.firstAgentId === input.botId ? 'first' : 'second';
+  const plies = gameOf(match.game).decodeMoves(match.moves).length;
+  if (input.ply !== plies + 1) {
+    return {
+      status: 409,
+      error: `Ply ${input.ply} is not the next one: ${plies} moves are played, so the next is ply ${plies + 1}.`,
+    };
+  }
+  if (match.startsAt && match.startsAt > input.now) {
+    return { status: 409, error: `This match starts at ${match.startsAt.toISOString()}.` };
+  }
+  if (sideAt(match.game, match.moves) !== side) {
+    return { status: 409, error: `It is not this bot's turn at ply ${input.ply}.` };
+  }
+  if (input.now.getTime() > match.turnStartedAt.getTime() + input.moveTimeoutMs) {
+    // Too late: the runner forfeits it at its next look; say so now, changing nothing.
+    return { status: 409, error: 'The deadline for this move has passed.' };
+  }
+  const rules = gameOf(match.game);
+  const move = input.move.trim();
+  // Exactly as the game writes its moves (the `legalMoves` of the bot's events).
+  const legal = rules.legalMoves(replay(rules, match.moves).state).includes(move);
+  return { play: legal ? 'legal' : 'illegal', match, move };
+}
+
+/** What `applyMove` stores for a bot's checked, legal move. */
+export function botMoveToApply(input: BotMoveInput, move: string): MoveToApply {
+  return {
+    matchId: input.matchId,
+    ply: input.ply,
+    move,
+    agentId: input.botId,
+    trace: botTrace(move),
+    now: input.now,
+    botMoveTimeoutMs: input.moveTimeoutMs,
+    wakeRunner: true,
+    ...(input.onMatchEnd ? { onMatchEnd: input.onMatchEnd } : {}),
+  };
+}
+
+/** The answer to a stored move that did not end the match. */
+export function acceptedMove(input: BotMoveInput, move: string, moves: string): BotMoveAccepted {
+  return { matchId: input.matchId, ply: input.ply, move, moves, ended: false };
 }
 
 const NO_SUCH_MATCH = 'No live match of this bot has this id.';
@@ -154,13 +195,13 @@ const NO_SUCH_MATCH = 'No live match of this bot has this id.';
  * Whether a bot's token still plays (not rotated, revoked, suspended or retired), the bot's id
  * and the token's hash being the parameters named.
  */
-const tokenLives = (botParam: string, hashParam: string) => `exists (
+export const tokenLives = (botParam: string, hashParam: string) => `exists (
   select 1 from bots b join agents a on a.id = b.agent_id
   where b.agent_id = ${botParam} and b.token_hash = ${hashParam} and b.suspended_at is null
     and a.retired_at is null)`;
 
 /** The match row a bot's move needs, with what the move's checks read beside it. */
-interface BotMoveRow extends LockedMatchRow {
+export interface BotMoveRow extends LockedMatchRow {
   result_reason: string | null;
   /** The bot's token still plays: not rotated, revoked, suspended or retired. */
   token_live: boolean;
@@ -228,13 +269,12 @@ export async function forfeitIfLate(
     now: Date;
     moveTimeoutMs: number;
     onMatchEnd?: MatchEndHook;
+    /** The match's row as the caller read it just now, without a lock (else it is read here). */
+    seen?: LockedMatchRow | null;
   },
 ): Promise<LateCheck> {
-  const { rows } = await db.query<LockedMatchRow>(
-    `select ${LOCKED_MATCH_COLUMNS} from matches m where m.id = $1`,
-    [input.matchId],
-  );
-  const seen = rows[0] ? matchOfRow(input.matchId, rows[0]) : null;
+  const row = input.seen === undefined ? await readTurnRow(db, input.matchId) : input.seen;
+  const seen = row ? matchOfRow(input.matchId, row) : null;
   const look = seen ? lateCheck(seen, input) : ({ status: 'ended' } as const);
   if (look.status !== 'late') return look;
   return db.transaction(async (tx) => {

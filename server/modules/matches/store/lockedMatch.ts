@@ -57,6 +57,23 @@ export function matchOfRow(matchId: string, row: LockedMatchRow): LockedMatch | 
   };
 }
 
+/** A match's row as the runner reads it at each turn: what `matchOfRow` takes, and the seed. */
+interface TurnRow extends LockedMatchRow {
+  seed: number;
+}
+
+/**
+ * Reads a match's row without a lock, for the runner's turn: one read serves both an engine's
+ * move (checked again under the lock when stored) and the look at a bot's deadline.
+ */
+export async function readTurnRow(db: Queryable, matchId: string): Promise<TurnRow | null> {
+  const { rows } = await db.query<TurnRow>(
+    `select ${LOCKED_MATCH_COLUMNS}, m.seed from matches m where m.id = $1`,
+    [matchId],
+  );
+  return rows[0] ?? null;
+}
+
 /** Locks a match's row; null when it does not exist or is over. */
 export async function lockPlayableMatch(
   tx: Queryable,

@@ -6,7 +6,12 @@ import type { MatchResult, ResultEvent } from '../../../../core/protocol/matches
 import type { MoveEvent } from '../../../../core/protocol/matchMoves.ts';
 import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
-import { BOT_EVENTS_CHANNEL, BOT_MOVES_CHANNEL, botEventRows } from '../../../events/botEvents.ts';
+import {
+  BOT_EVENTS_CHANNEL,
+  BOT_MOVES_CHANNEL,
+  botEventRows,
+  type NewBotEvent,
+} from '../../../events/botEvents.ts';
 import { MATCH_CHANNEL, type MatchNotification } from '../../../events/matchChannel.ts';
 import { type LockedMatch, lockPlayableMatch } from './lockedMatch.ts';
 import { finishMatch, type MatchEndHook } from './matchEnd.ts';
@@ -198,23 +203,31 @@ const STORE_MOVE = `with stored as (
 /** What applyMove stores: a legal-or-throwing move at the next ply of a locked match. */
 export type MoveToApply = Omit<MoveToRecord, 'owner' | 'leaseUntil'> & { leaseUntil?: Date };
 
+/** A move worked out on a locked match, not yet written: what `STORE_MOVE` takes, and more. */
+export interface MovePlan {
+  move: MoveEvent;
+  result: MatchResult | null;
+  reason: string | null;
+  /** The cells that show the result (empty while the game goes on). */
+  cells: number[];
+  /** The bots' log rows the move appends. */
+  told: NewBotEvent[];
+  /** Every NOTIFY of the move but the bots' streams' (those follow the log rows). */
+  notifications: { channel: string; payload: string }[];
+}
+
 /**
- * Plays `input.move` on a locked match, stores and publishes it (watchers, and the bots seated
- * in the match), and ends and rates the match when the game is over. An illegal move throws
- * `ValidationError` before anything is written.
+ * Works out `input.move` on a locked match: the move event, the result when it ends the game,
+ * what the seated bots are told and what is announced. Throws `ValidationError` on an illegal
+ * move. Pure: nothing is written.
  */
-export async function applyMove(
-  tx: Queryable,
-  match: LockedMatch,
-  input: MoveToApply,
-): Promise<NonNullable<RecordedMove>> {
+export function planMove(match: LockedMatch, input: MoveToApply): MovePlan {
   const game = gameOf(match.game);
   const before = replay(game, match.moves);
   const state = game.play(before.state, input.move);
   const moves = game.encodeMoves([...before.moves, input.move]);
   const outcome = game.outcome(state);
   const result = resultOf(outcome);
-  const reason = outcome.status === 'finished' ? outcome.reason : null;
   const move: MoveEvent = {
     matchId: input.matchId,
     ply: input.ply,
@@ -249,6 +262,28 @@ export async function applyMove(
     },
     ...(input.wakeRunner ? [{ channel: BOT_MOVES_CHANNEL, payload: match.id }] : []),
   ];
+  return {
+    move,
+    result,
+    reason: outcome.status === 'finished' ? outcome.reason : null,
+    cells: outcome.status === 'finished' ? outcome.cells : [],
+    told,
+    notifications,
+  };
+}
+
+/**
+ * Plays `input.move` on a locked match, stores and publishes it (watchers, and the bots seated
+ * in the match), and ends and rates the match when the game is over. An illegal move throws
+ * `ValidationError` before anything is written.
+ */
+export async function applyMove(
+  tx: Queryable,
+  match: LockedMatch,
+  input: MoveToApply,
+): Promise<NonNullable<RecordedMove>> {
+  const plan = planMove(match, input);
+  const { move, result, reason, told, notifications } = plan;
   await tx.query(STORE_MOVE, [
     input.matchId,
     input.ply,
@@ -257,7 +292,7 @@ export async function applyMove(
     JSON.stringify(input.trace),
     input.now,
     match.owner,
-    moves,
+    move.moves,
     input.leaseUntil ?? null,
     result,
     reason,
@@ -272,9 +307,9 @@ export async function applyMove(
   const resultEvent = await finishMatch(tx, match, {
     result,
     reason,
-    moves,
+    moves: move.moves,
     plies: input.ply,
-    cells: outcome.status === 'finished' ? outcome.cells : [],
+    cells: plan.cells,
     now: input.now,
     ...(input.onMatchEnd ? { onMatchEnd: input.onMatchEnd } : {}),
   });
