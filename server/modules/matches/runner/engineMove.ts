@@ -15,6 +15,20 @@ export interface Decider {
 
 // A verdict's safety stop: each game's node budget keeps it shorter (docs/FIGURES.md).
 const VERDICT_BUDGET_MS = 2_000;
+// The least time a verdict gets, whatever the pause: a move that ends the game or one from the
+// book is judged well within it, on a loaded machine too. Below it a pause is a test's or a
+// bench's, and its matches slow by at most this much a move.
+const VERDICT_FLOOR_MS = 250;
+
+/**
+ * How long a verdict may take when moves come `moveDelayMs` apart: no longer than the pause, so
+ * judging never slows a match (at the default 1,500 ms pause, 1,500 ms), and never less than
+ * the floor. With the whole 2 s for every move, matches paced at 10 ms took five times longer
+ * (server/modules/matches/runner/twoProcesses.test.ts: 116 s, 22 s with this).
+ */
+export function verdictBudgetMs(moveDelayMs: number): number {
+  return Math.min(VERDICT_BUDGET_MS, Math.max(VERDICT_FLOOR_MS, moveDelayMs));
+}
 
 /** What an engine's turn needs of the runner. */
 export interface EngineMoveContext {
@@ -25,6 +39,8 @@ export interface EngineMoveContext {
   now: () => number;
   onMatchEnd?: MatchEndHook;
   botMoveTimeoutMs: number;
+  /** How long a move's verdict may take: see verdictBudgetMs. */
+  verdictBudgetMs: number;
 }
 
 /** Seed of one move: the match seed mixed with the ply, so each move's search differs. */
@@ -57,7 +73,7 @@ export async function playEngineMove(
       game: match.game,
       moves: match.moves,
       move: decision.move,
-      budgetMs: VERDICT_BUDGET_MS,
+      budgetMs: context.verdictBudgetMs,
     })
     // a verdict is commentary: its failure never holds up the move
     .catch(() => null);

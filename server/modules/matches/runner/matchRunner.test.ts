@@ -82,6 +82,8 @@ describe.each(testDatabaseKinds())('match runner on %s', (kind) => {
       ownerId,
       liveMatches,
       moveDelayMs: 0,
+      // Verdicts are checked here: the whole safety stop, not the floor a 0 ms pause gives.
+      verdictBudgetMs: 2_000,
       scheduler,
     });
   }

@@ -18,7 +18,12 @@ import {
 import { type AgentOwners, ownersOf } from './agentOwners.ts';
 import { BotTurns } from './botTurns.ts';
 import { drawPair } from './drawPair.ts';
-import { type Decider, type EngineMoveContext, playEngineMove } from './engineMove.ts';
+import {
+  type Decider,
+  type EngineMoveContext,
+  playEngineMove,
+  verdictBudgetMs,
+} from './engineMove.ts';
 import { MatchPlayersCache } from './matchPlayers.ts';
 import { type Scheduler, systemScheduler } from './scheduler.ts';
 import { nextSweepMs } from './sweepDelay.ts';
@@ -34,6 +39,8 @@ export interface MatchRunnerOptions {
   /** LIVE_GAMES: the games to start matches of (default every registered game). */
   games?: readonly GameId[];
   moveDelayMs: number;
+  /** How long a move's verdict may take (default: verdictBudgetMs(moveDelayMs)). */
+  verdictBudgetMs?: number;
   /** BETTING_WINDOW_MS: new matches are announced this long before their first move (0: none). */
   bettingWindowMs?: number;
   /** Runs in the transaction that ends a match: the bets' settlement, composed in app.ts. */
@@ -89,6 +96,7 @@ export class MatchRunner {
       leaseMs: this.leaseMs,
       now: () => this.scheduler.now(),
       botMoveTimeoutMs: this.botMoveTimeoutMs,
+      verdictBudgetMs: options.verdictBudgetMs ?? verdictBudgetMs(options.moveDelayMs),
     };
     this.bots = new BotTurns({
       ...options,
