@@ -14,7 +14,7 @@ import { botRoutes } from './modules/bots/routes.ts';
 import { customAgentRoutes } from './modules/customAgents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { matchesModule } from './modules/matches/plugin.ts';
-import { BotMoveBatcher } from './modules/matches/store/botMoveBatch.ts';
+import { createBotMoveRecorder } from './modules/matches/store/botMoveBatch.ts';
 import type { MatchEndHook } from './modules/matches/store/matchEnd.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -98,13 +98,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Bots play through the match store, which settles bets when a bot's move or forfeit ends a
   // match: composed here so the bot API and the matches module never import each other. Moves
   // arriving together are written together (group commit).
-  const botMoves = new BotMoveBatcher(db);
+  const recordBotMove = createBotMoveRecorder(db, (error) =>
+    app.log.warn({ err: error }, 'a batch of bot moves failed; writing them one by one'),
+  );
   await app.register(botRoutes, {
     movesPerMinute: config.BOT_MOVE_RATE_LIMIT_PER_MINUTE,
     heartbeatMs: config.BOT_HEARTBEAT_MS,
     streamsPerAddress: config.BOT_STREAMS_PER_ADDRESS,
     recordMove: async (move) => {
-      const answer = await botMoves.record({
+      const answer = await recordBotMove({
         ...move,
         now: new Date(app.gridmind.now()),
         moveTimeoutMs: config.BOT_MOVE_TIMEOUT_MS,

@@ -1,3 +1,4 @@
+import { createBatcher } from '../../../db/batcher.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { BOT_EVENTS_CHANNEL } from '../../../events/botEvents.ts';
 import {
@@ -19,73 +20,31 @@ import { type MovePlan, type MoveToApply, planMove } from './matchWriter.ts';
 
 type BotMoveAnswer = BotMoveAccepted | BotMoveRefusal;
 
-interface QueuedMove {
-  input: BotMoveRequest;
-  resolve: (answer: BotMoveAnswer) => void;
-  reject: (error: unknown) => void;
-}
-
 /** At most this many moves in one transaction: its lock statement and write stay short. */
 const MOST_MOVES_PER_BATCH = 128;
 
 /**
- * Group commit of bots' moves: the moves that arrive while a batch commits are checked and
- * written together, in one transaction of four statements (begin, one lock of every match row
- * with all the checks read beside it, one write of every move with its logs and notifications,
- * commit), however many there are. Each move is answered only once its batch has committed, so
- * a move is durable before it is acknowledged; each is checked under its match's row lock as
- * `recordBotMove` checks it, so ply order and exactly-once hold as they do alone. One batch is
- * written at a time, and a batch holds at most one move of a match (another waits for the next).
- * When a batch fails (a deadlock, a lost connection), each of its moves is tried again alone in
- * its own transaction, so one move's failure is never another's.
+ * Group commit of bots' moves (through server/db/batcher.ts): the moves that arrive while a
+ * batch commits are checked and written together, in one transaction of four statements (begin,
+ * one lock of every match row with all the checks read beside it, one write of every move with
+ * its logs and notifications, commit), however many there are. Each move is answered only once
+ * its batch has committed, so a move is durable before it is acknowledged; each is checked
+ * under its match's row lock as `recordBotMove` checks it, so ply order and exactly-once hold as
+ * they do alone. A batch holds at most one move of a match (another waits for the next). When a
+ * batch fails (a deadlock, a lost connection), nothing of it was kept, and each of its moves is
+ * tried again alone in its own transaction, so one move's failure is never another's.
  */
-export class BotMoveBatcher {
-  private queue: QueuedMove[] = [];
-  private writing = false;
-
-  constructor(private readonly db: Database) {}
-
-  /** Takes a bot's move: resolves with its answer once the move's batch has committed. */
-  record(input: BotMoveRequest): Promise<BotMoveAnswer> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ input, resolve, reject });
-      this.writeNext();
-    });
-  }
-
-  private writeNext(): void {
-    if (this.writing || this.queue.length === 0) return;
-    const batch: QueuedMove[] = [];
-    const later: QueuedMove[] = [];
-    const matches = new Set<string>();
-    for (const queued of this.queue) {
-      if (batch.length < MOST_MOVES_PER_BATCH && !matches.has(queued.input.matchId)) {
-        matches.add(queued.input.matchId);
-        batch.push(queued);
-      } else later.push(queued);
-    }
-    this.queue = later;
-    this.writing = true;
-    void this.write(batch).finally(() => {
-      this.writing = false;
-      this.writeNext();
-    });
-  }
-
-  private async write(batch: QueuedMove[]): Promise<void> {
-    const inputs = batch.map((queued) => queued.input);
-    const answers = await this.db.transaction((tx) => writeBatch(tx, inputs)).catch(() => null);
-    if (answers) {
-      for (const [index, queued] of batch.entries()) queued.resolve(answers[index]!);
-      return;
-    }
-    // Nothing of the batch was kept: each move alone, as if no batch had been tried.
-    await Promise.all(
-      batch.map((queued) =>
-        recordBotMove(this.db, queued.input).then(queued.resolve, queued.reject),
-      ),
-    );
-  }
+export function createBotMoveRecorder(
+  db: Database,
+  onBatchError: (error: unknown) => void,
+): (input: BotMoveRequest) => Promise<BotMoveAnswer> {
+  return createBatcher<BotMoveRequest, BotMoveAnswer>({
+    runBatch: (inputs) => db.transaction((tx) => writeBatch(tx, inputs)),
+    runOne: (input) => recordBotMove(db, input),
+    keyOf: (input) => input.matchId,
+    maxBatch: MOST_MOVES_PER_BATCH,
+    onBatchError,
+  });
 }
 
 /** A legal move checked under its lock, worked out and ready to write. */
@@ -97,7 +56,10 @@ interface PlannedBotMove {
 }
 
 /** Checks and writes a batch of moves of distinct matches; the answers in the inputs' order. */
-async function writeBatch(tx: Queryable, inputs: BotMoveRequest[]): Promise<BotMoveAnswer[]> {
+async function writeBatch(
+  tx: Queryable,
+  inputs: readonly BotMoveRequest[],
+): Promise<BotMoveAnswer[]> {
   const rows = await lockBotMoves(tx, inputs);
   const answers: BotMoveAnswer[] = [];
   const planned: PlannedBotMove[] = [];
@@ -141,7 +103,7 @@ async function writeBatch(tx: Queryable, inputs: BotMoveRequest[]): Promise<BotM
  */
 async function lockBotMoves(
   tx: Queryable,
-  inputs: BotMoveRequest[],
+  inputs: readonly BotMoveRequest[],
 ): Promise<Map<number, BotMoveRow>> {
   const { rows } = await tx.query<BotMoveRow & { n: number }>(
     `select req.n::int as n, ${LOCKED_MATCH_COLUMNS}, m.result_reason,
