@@ -124,20 +124,9 @@ describe('live matches in the browser', () => {
   it("shows the server's verdicts in the move list and the caption, move by move in a replay", async () => {
     // The last move of a game is solved at once (a win on the board, or its last cell), and from
     // ply 9 (8 stones on the board) the solver is tried: a finished match this long ends on one.
-    let finishedId: string | undefined;
-    await expect
-      .poll(
-        async () => {
-          const response = await fetch(
-            `${suite.server.origin}/api/matches?status=finished&game=connect4`,
-          );
-          const { items } = matchListResponseSchema.parse(await response.json());
-          finishedId = items.find((match) => match.plies >= 10)?.id;
-          return finishedId;
-        },
-        { timeout: 200_000, interval: 500 },
-      )
-      .toBeDefined();
+    const finishedId = await matchWithStatus(suite.server.origin, 'finished', 200_000, {
+      minMoves: 10,
+    });
     await page.goto(`/games/sessions/${finishedId}`);
     await page.getByTestId('result').waitFor();
     const total = await moveCount(page);

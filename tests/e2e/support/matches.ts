@@ -5,7 +5,7 @@ import { type MatchSummary, matchListResponseSchema } from '../../../core/protoc
  * The id of a match in `status` on the test server, polling until one exists (the runner
  * announces, plays and finishes matches at the pace the test's environment set). `maxMoves`
  * asks for one that has just begun, for a test that needs it to stay live for a while;
- * `bettingOpenForMs` asks for an announced one whose first move is at least that far off, for a
+ * `minMoves` one that lasted at least that many; `bettingOpenForMs` asks for an announced one whose first move is at least that far off, for a
  * test that bets (one about to start closes its betting under the test), and `withoutAgentNamed`
  * one that agent does not play (a user may not bet on their own agent's match, and the runner
  * may seat a new agent at once). Connect Four unless `game` names another: most tests read its
@@ -17,6 +17,7 @@ export async function matchWithStatus(
   timeoutMs = 120_000,
   {
     maxMoves = Number.POSITIVE_INFINITY,
+    minMoves = 0,
     game = 'connect4' as GameId,
     bettingOpenForMs = 0,
     withoutAgentNamed = '',
@@ -29,6 +30,7 @@ export async function matchWithStatus(
     const match = items.find(
       (candidate) =>
         candidate.plies <= maxMoves &&
+        candidate.plies >= minMoves &&
         !candidate.players.some((player) => player.name === withoutAgentNamed) &&
         (bettingOpenForMs === 0 ||
           (candidate.startsAt !== undefined &&
