@@ -39,6 +39,23 @@ describe('while no match is live', () => {
     await page.getByRole('heading', { name: 'Betting' }).waitFor();
   });
 
+  it('puts the betting panel above the board on a 360 px phone while bets are open', async () => {
+    context = await newIsolatedContext(harness.browser, harness.server.origin, {
+      width: 360,
+      height: 740,
+    });
+    const page = await context.newPage();
+    await page.goto('/games/sessions');
+    await page.getByTestId('announced-matches').getByRole('link').first().click();
+    await page.getByTestId('announced').waitFor();
+    const betting = await page.getByRole('heading', { name: 'Betting' }).boundingBox();
+    const board = await page.getByRole('img', { name: /board after move 0/ }).boundingBox();
+    if (!betting || !board) throw new Error('no betting heading or board on the page');
+    // Reached without scrolling, and before the board rather than after it.
+    expect(betting.y + betting.height).toBeLessThan(740);
+    expect(betting.y).toBeLessThan(board.y);
+  });
+
   it('Active Games lists it with its countdown, and says nothing has finished yet', async () => {
     context = await newIsolatedContext(harness.browser, harness.server.origin);
     const page = await context.newPage();

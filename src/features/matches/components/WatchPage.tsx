@@ -84,6 +84,7 @@ export function WatchPage({
   const lastShown = turns[shown - 1];
   const agentOf = (id: string) => roster.data?.items.find((agent) => agent.id === id);
   const spectators = stream.spectators ?? match.spectators;
+  const bettingPanel = betting(match.id, names);
 
   return (
     <section className="page" aria-labelledby="watch-title">
@@ -111,6 +112,9 @@ export function WatchPage({
       </div>
       <div className="watch">
         <div>
+          {/* While bets are open they are what there is to do: above the board, so a phone
+              reaches the panel without scrolling past it; once play starts it goes below. */}
+          {waiting ? bettingPanel : null}
           <div className="players">
             <PlayerCard
               game={match.game}
@@ -178,7 +182,7 @@ export function WatchPage({
             <PerfectPlay moves={moves} shown={shown} names={names} />
           ) : null}
           <ShareLink title={`${first.name} vs ${second.name} on Gridmind`} />
-          {betting(match.id, names)}
+          {waiting ? null : bettingPanel}
         </div>
         <div>
           <h2>Moves</h2>
