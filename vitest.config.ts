@@ -15,6 +15,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // The engines' tests are bounded by node budgets, not clocks; vitest's default 5 s was
+          // a wall-clock limit that CPU-heavy tests beside each other overran on CI's two cores.
+          testTimeout: 30_000,
         },
       },
       {

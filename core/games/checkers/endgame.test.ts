@@ -8,6 +8,9 @@ import { type CheckersState, playMove, stateFromSquares, stateOutcome } from './
 // these games are the same on any machine.
 const TOP: AgentTraits = { skill: 10, style: 'balanced', risk: 0.5, thinkTimeMs: 2_000 };
 const options = { seed: 7, deadline: Number.POSITIVE_INFINITY, now: () => 0 };
+// The node budgets bound the work; the time-out only catches a hang. A whole play-out is 1.5–6 s
+// of CPU beside the other unit tests (the first case took 5.9 s in a CI run, over the default 5 s).
+const PLAY_OUT_TIMEOUT_MS = 60_000;
 
 /** Both sides played by the top agent until the game ends; the outcome, plies and advantages. */
 function playOut(start: CheckersState) {
@@ -33,7 +36,7 @@ describe('checkers endgames by search', () => {
     expect(plies).toBeLessThan(60);
     // The winner's last decisions saw the win to its end: a proven result, the chart's top.
     expect(advantages.at(-1)).toBe(1);
-  });
+  }, PLAY_OUT_TIMEOUT_MS);
 
   it.each([
     { dark: [1], light: [32] },
@@ -42,5 +45,5 @@ describe('checkers endgames by search', () => {
     const kings = [...squares.dark, ...squares.light];
     const { outcome } = playOut(stateFromSquares({ ...squares, kings }, 0));
     expect(outcome).toMatchObject({ status: 'finished', winner: null });
-  });
+  }, PLAY_OUT_TIMEOUT_MS);
 });
