@@ -49,7 +49,7 @@ describe('while no match is live', () => {
     await page.getByTestId('announced-matches').getByRole('link').first().click();
     await page.getByTestId('announced').waitFor();
     const betting = await page.getByRole('heading', { name: 'Betting' }).boundingBox();
-    const board = await page.getByRole('img', { name: /board after move 0/ }).boundingBox();
+    const board = await page.getByTestId('board').boundingBox();
     if (!betting || !board) throw new Error('no betting heading or board on the page');
     // Reached without scrolling, and before the board rather than after it.
     expect(betting.y + betting.height).toBeLessThan(740);
