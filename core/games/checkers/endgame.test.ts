@@ -29,21 +29,29 @@ describe('checkers endgames by search', () => {
     { dark: [1, 5], light: [28] },
     { dark: [22, 23], light: [1] },
     { dark: [10, 11], light: [29] },
-  ])('two kings beat a defending king, well within the forty-move rule (%o)', (squares) => {
-    const kings = [...squares.dark, ...squares.light];
-    const { outcome, plies, advantages } = playOut(stateFromSquares({ ...squares, kings }, 0));
-    expect(outcome).toMatchObject({ status: 'finished', winner: 0, reason: 'no-moves' });
-    expect(plies).toBeLessThan(60);
-    // The winner's last decisions saw the win to its end: a proven result, the chart's top.
-    expect(advantages.at(-1)).toBe(1);
-  }, PLAY_OUT_TIMEOUT_MS);
+  ])(
+    'two kings beat a defending king, well within the forty-move rule (%o)',
+    (squares) => {
+      const kings = [...squares.dark, ...squares.light];
+      const { outcome, plies, advantages } = playOut(stateFromSquares({ ...squares, kings }, 0));
+      expect(outcome).toMatchObject({ status: 'finished', winner: 0, reason: 'no-moves' });
+      expect(plies).toBeLessThan(60);
+      // The winner's last decisions saw the win to its end: a proven result, the chart's top.
+      expect(advantages.at(-1)).toBe(1);
+    },
+    PLAY_OUT_TIMEOUT_MS,
+  );
 
   it.each([
     { dark: [1], light: [32] },
     { dark: [14], light: [19] },
-  ])('one king against one king is a draw, never a loss (%o)', (squares) => {
-    const kings = [...squares.dark, ...squares.light];
-    const { outcome } = playOut(stateFromSquares({ ...squares, kings }, 0));
-    expect(outcome).toMatchObject({ status: 'finished', winner: null });
-  }, PLAY_OUT_TIMEOUT_MS);
+  ])(
+    'one king against one king is a draw, never a loss (%o)',
+    (squares) => {
+      const kings = [...squares.dark, ...squares.light];
+      const { outcome } = playOut(stateFromSquares({ ...squares, kings }, 0));
+      expect(outcome).toMatchObject({ status: 'finished', winner: null });
+    },
+    PLAY_OUT_TIMEOUT_MS,
+  );
 });
