@@ -16,15 +16,16 @@ export interface Decider {
 // A verdict's safety stop: each game's node budget keeps it shorter (docs/FIGURES.md).
 const VERDICT_BUDGET_MS = 2_000;
 // The least time a verdict gets, whatever the pause: a move that ends the game or one from the
-// book is judged well within it, on a loaded machine too. Below it a pause is a test's or a
-// bench's, and its matches slow by at most this much a move.
-const VERDICT_FLOOR_MS = 250;
+// book is judged within it. Below it a pause is a test's or a bench's, whose matches must stay
+// quick: at 250 ms, the judges' CPU slowed a fresh-clone CI run's two-process test past its
+// two minutes (22 s alone on a quiet machine).
+const VERDICT_FLOOR_MS = 20;
 
 /**
  * How long a verdict may take when moves come `moveDelayMs` apart: no longer than the pause, so
  * judging never slows a match (at the default 1,500 ms pause, 1,500 ms), and never less than
  * the floor. With the whole 2 s for every move, matches paced at 10 ms took five times longer
- * (server/modules/matches/runner/twoProcesses.test.ts: 116 s, 22 s with this).
+ * (server/modules/matches/runner/twoProcesses.test.ts: 116 s against 22 s).
  */
 export function verdictBudgetMs(moveDelayMs: number): number {
   return Math.min(VERDICT_BUDGET_MS, Math.max(VERDICT_FLOOR_MS, moveDelayMs));
