@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { MatchRunner, type MatchRunnerOptions } from '../modules/matches/runner/matchRunner.ts';
+import { MatchRunner } from '../modules/matches/runner/matchRunner.ts';
+import type { MatchRunnerOptions } from '../modules/matches/runner/matchRunnerOptions.ts';
 import type { Scheduler } from '../modules/matches/runner/scheduler.ts';
 import { DecisionPool } from '../modules/matches/runner/workerPool.ts';
 import { signInUsers } from './economyFixtures.ts';

@@ -3,58 +3,19 @@ import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
 import { replay } from '../../../../core/games/replay.ts';
 import { BOT_MATCHES_MAX_DEFAULT } from '../../../../core/protocol/bots.ts';
-import type { Database } from '../../../db/database.ts';
 import { schedulableAgentIds } from '../../../db/stores/agentOwnership.ts';
 import { type AgentRow, listAgentRows } from '../../../db/stores/agentStore.ts';
 import { readTurnRow } from '../store/lockedMatch.ts';
-import type { MatchEndHook } from '../store/matchEnd.ts';
-import {
-  claimMatches,
-  createMatchIfBelowTarget,
-  type NewMatch,
-  releaseMatches,
-  renewLeases,
-} from '../store/matchWriter.ts';
+import { claimMatches, releaseMatches, renewLeases } from '../store/matchLeases.ts';
+import { createMatchIfBelowTarget, type NewMatch } from '../store/matchWriter.ts';
 import { type AgentOwners, ownersOf } from './agentOwners.ts';
 import { BotTurns } from './botTurns.ts';
 import { drawPair } from './drawPair.ts';
-import {
-  type Decider,
-  type EngineMoveContext,
-  playEngineMove,
-  verdictBudgetMs,
-} from './engineMove.ts';
+import { type EngineMoveContext, playEngineMove, verdictBudgetMs } from './engineMove.ts';
 import { MatchPlayersCache } from './matchPlayers.ts';
+import type { MatchRunnerOptions } from './matchRunnerOptions.ts';
 import { type Scheduler, systemScheduler } from './scheduler.ts';
 import { nextSweepMs } from './sweepDelay.ts';
-
-/** How the runner plays: who it is, how many matches to keep live, pacing and lease length. */
-export interface MatchRunnerOptions {
-  db: Database;
-  decider: Decider;
-  /** Stable per server instance, so a restarted process takes its own matches back at once. */
-  ownerId: string;
-  /** LIVE_MATCHES: how many matches of each game to keep going. */
-  liveMatches: number;
-  /** LIVE_GAMES: the games to start matches of (default every registered game). */
-  games?: readonly GameId[];
-  moveDelayMs: number;
-  /** How long a move's verdict may take (default: verdictBudgetMs(moveDelayMs)). */
-  verdictBudgetMs?: number;
-  /** BETTING_WINDOW_MS: new matches are announced this long before their first move (0: none). */
-  bettingWindowMs?: number;
-  /** Runs in the transaction that ends a match: the bets' settlement, composed in app.ts. */
-  onMatchEnd?: MatchEndHook;
-  /** BOT_MOVE_TIMEOUT_MS: how long a bot has for each move before it loses on time. */
-  botMoveTimeoutMs?: number;
-  /** BOT_MATCHES_MAX: at most this many matches with a bot seated, announced or live, at once. */
-  botMatchesMax?: number;
-  leaseMs?: number;
-  sweepMs?: number;
-  scheduler?: Scheduler;
-  /** Uniform in [0, 1): picks pairings and seeds. */
-  random?: () => number;
-}
 
 /**
  * Keeps `liveMatches` matches of each game going across every server process sharing the

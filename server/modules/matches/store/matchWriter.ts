@@ -88,41 +88,6 @@ export async function insertMatch(
   return rows.length > 0;
 }
 
-/** Takes over live matches that are ours already or whose owner's lease ran out; returns ids. */
-export async function claimMatches(
-  db: Queryable,
-  owner: string,
-  now: Date,
-  leaseUntil: Date,
-): Promise<string[]> {
-  // PostgreSQL re-checks the WHERE clause of a row another process updated meanwhile, so of two
-  // processes claiming the same expired match only one gets it back.
-  const { rows } = await db.query<{ id: string }>(
-    `update matches set owner = $1, lease_until = $3
-     where status in ('scheduled', 'live') and (owner = $1 or owner is null or lease_until < $2)
-     returning id`,
-    [owner, now, leaseUntil],
-  );
-  return rows.map((row) => row.id);
-}
-
-/** Extends the lease of every live match `owner` holds. */
-export async function renewLeases(db: Queryable, owner: string, leaseUntil: Date): Promise<void> {
-  await db.query(
-    `update matches set lease_until = $2 where status in ('scheduled', 'live') and owner = $1`,
-    [owner, leaseUntil],
-  );
-}
-
-/** Gives up `owner`'s matches at a clean shutdown so another process may continue them at once. */
-export async function releaseMatches(db: Queryable, owner: string): Promise<void> {
-  await db.query(
-    `update matches set owner = null, lease_until = null
-     where status in ('scheduled', 'live') and owner = $1`,
-    [owner],
-  );
-}
-
 /** What the runner asks to store: the next move of a match it owns. */
 export interface MoveToRecord {
   matchId: string;

@@ -1,0 +1,33 @@
+import type { GameId } from '../../../../core/games/gameIds.ts';
+import type { Database } from '../../../db/database.ts';
+import type { MatchEndHook } from '../store/matchEnd.ts';
+import type { Decider } from './engineMove.ts';
+import type { Scheduler } from './scheduler.ts';
+
+/** How the runner plays: who it is, how many matches to keep live, pacing and lease length. */
+export interface MatchRunnerOptions {
+  db: Database;
+  decider: Decider;
+  /** Stable per server instance, so a restarted process takes its own matches back at once. */
+  ownerId: string;
+  /** LIVE_MATCHES: how many matches of each game to keep going. */
+  liveMatches: number;
+  /** LIVE_GAMES: the games to start matches of (default every registered game). */
+  games?: readonly GameId[];
+  moveDelayMs: number;
+  /** How long a move's verdict may take (default: verdictBudgetMs(moveDelayMs)). */
+  verdictBudgetMs?: number;
+  /** BETTING_WINDOW_MS: new matches are announced this long before their first move (0: none). */
+  bettingWindowMs?: number;
+  /** Runs in the transaction that ends a match: the bets' settlement, composed in app.ts. */
+  onMatchEnd?: MatchEndHook;
+  /** BOT_MOVE_TIMEOUT_MS: how long a bot has for each move before it loses on time. */
+  botMoveTimeoutMs?: number;
+  /** BOT_MATCHES_MAX: at most this many matches with a bot seated, announced or live, at once. */
+  botMatchesMax?: number;
+  leaseMs?: number;
+  sweepMs?: number;
+  scheduler?: Scheduler;
+  /** Uniform in [0, 1): picks pairings and seeds. */
+  random?: () => number;
+}
