@@ -2,13 +2,18 @@
 // first load, which lists agents, does not carry them.
 import * as z from 'zod/mini';
 import { agentRecordSchema, agentSummarySchema, ratingSchema } from './agents.ts';
-import { gameIdSchema } from './matches.ts';
+import { count, gameIdSchema } from './matches.ts';
 
 /** An agent's standing in one game: an agent's Othello rating says nothing of its Connect Four. */
 const gameStandingSchema = z.object({
   game: gameIdSchema,
   rating: ratingSchema,
   record: agentRecordSchema,
+  /**
+   * Its moves in the game's finished matches that the server judged, and how many of them kept
+   * the game's value (core/games/matchStory.ts). Absent from answers cached before it existed.
+   */
+  accuracy: z.optional(z.object({ judged: count, accurate: count })),
 });
 
 /**

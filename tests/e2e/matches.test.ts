@@ -146,4 +146,44 @@ describe('live matches in the browser', () => {
       expect(await listed(total - 1).getAttribute('title')).toBe(await caption());
     } else expect(await page.getByTestId('caption-verdict').count()).toBe(0);
   }, 240_000);
+
+  it("tells a finished match's story from its verdicts, each move a link into the replay", async () => {
+    const finishedId = await matchWithStatus(suite.server.origin, 'finished', 200_000, {
+      minMoves: 10,
+    });
+    await page.goto(`/games/sessions/${finishedId}`);
+    await page.getByTestId('match-story').waitFor();
+    // Each side's accuracy, counted here from the move list's own grades.
+    const grades = await page.locator('.move-list [data-ply]').evaluateAll((items) =>
+      items.map((item) => ({
+        ply: Number(item.getAttribute('data-ply')),
+        grade: item.querySelector('[data-testid="verdict"]')?.textContent ?? null,
+      })),
+    );
+    for (const side of [1, 2] as const) {
+      const mine = grades.filter(({ ply, grade }) => grade !== null && (ply - 1) % 2 === side - 1);
+      const kept = mine.filter(({ grade }) => grade === 'Best move' || grade === 'Good').length;
+      const text = await page.getByTestId(`story-accuracy-${side}`).textContent();
+      expect(text).toBe(
+        mine.length === 0
+          ? 'no move judged'
+          : `${Math.round((100 * kept) / mine.length)}% (${kept} of ${mine.length} judged ${mine.length === 1 ? 'move' : 'moves'} kept the value)`,
+      );
+    }
+    // A link to a move opens the replay there, as the story's own links do.
+    await page.goto(`/games/sessions/${finishedId}?move=3`);
+    await expect.poll(() => moveCount(page)).toBe(3);
+    const pointed = page.locator('[data-testid^="story-move-"]');
+    if ((await pointed.count()) > 0) {
+      const link = pointed.first();
+      const ply = Number((await link.getAttribute('data-testid'))?.replace('story-move-', ''));
+      await link.click();
+      await expect.poll(() => moveCount(page)).toBe(ply);
+      expect(new URL(page.url()).searchParams.get('move')).toBe(String(ply));
+      // the move it names is a judged one that lost value
+      expect(
+        await page.locator(`.move-list [data-ply="${ply}"] [data-testid="verdict"]`).textContent(),
+      ).toMatch(/Inaccuracy|Mistake|Blunder/);
+    }
+  }, 240_000);
 });

@@ -109,6 +109,8 @@ const standingRowSchema = z.object({
   wins: z.number().int(),
   losses: z.number().int(),
   draws: z.number().int(),
+  judged_moves: z.number().int(),
+  accurate_moves: z.number().int(),
 });
 
 /**
@@ -126,8 +128,9 @@ export async function findAgent(db: Queryable, id: string, now: Date): Promise<A
   const summary = toSummary(row);
   const bot = row.kind === 'bot' ? { bot: { online: rows[0].online === true } } : {};
   const standings = await db.query(
-    `select game, rating, deviation, volatility, wins, losses, draws from agent_ratings
-     where agent_id = $1`,
+    `select game, rating, deviation, volatility, wins, losses, draws, judged_moves,
+       accurate_moves
+     from agent_ratings where agent_id = $1`,
     [id],
   );
   const history = await db.query<{
@@ -154,6 +157,7 @@ export async function findAgent(db: Queryable, id: string, now: Date): Promise<A
         game: row.game,
         rating: { rating: row.rating, deviation: row.deviation, volatility: row.volatility },
         record: { wins: row.wins, losses: row.losses, draws: row.draws },
+        accuracy: { judged: row.judged_moves, accurate: row.accurate_moves },
       })),
     ratingHistory: history.rows
       .filter((point) => isGameId(point.game))

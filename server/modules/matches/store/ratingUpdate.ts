@@ -1,3 +1,4 @@
+import { ACCURATE_GRADES } from '../../../../core/games/matchStory.ts';
 import type { MatchResult } from '../../../../core/protocol/matches.ts';
 import { type Glicko2Rating, rateGame } from '../../../../core/ratings/glicko2.ts';
 import type { Queryable } from '../../../db/database.ts';
@@ -21,9 +22,24 @@ const tally = (outcome: Outcome) => [
   outcome === 'draw' ? 1 : 0,
 ];
 
+/** Each agent's judged moves in one match, and how many of them kept the value. */
+async function verdictCounts(
+  tx: Queryable,
+  matchId: string,
+): Promise<Map<string, { judged: number; accurate: number }>> {
+  const { rows } = await tx.query<{ agent_id: string; judged: number; accurate: number }>(
+    `select agent_id, count(*)::int as judged,
+       count(*) filter (where verdict->>'grade' = any($2))::int as accurate
+     from match_moves where match_id = $1 and verdict is not null group by agent_id`,
+    [matchId, ACCURATE_GRADES],
+  );
+  return new Map(rows.map((row) => [row.agent_id, row]));
+}
+
 /**
  * Rates both agents of a finished match (Glicko-2, one game per period) twice: in the match's
- * game (`agent_ratings`, with history) and overall (`agents`, every game together).
+ * game (`agent_ratings`, with history) and overall (`agents`, every game together), and adds the
+ * match's judged moves to each agent's accuracy in the game.
  */
 export async function applyRatings(
   tx: Queryable,
@@ -64,6 +80,7 @@ export async function applyRatings(
   const overallAfter = rated(overall.rows);
   const gameAfter = rated(inGame.rows);
   if (!overallAfter || !gameAfter) return;
+  const verdicts = await verdictCounts(tx, matchId);
   for (const [index, id] of ids.entries()) {
     const outcome = outcomes[index]!;
     const total = overallAfter[index]!;
@@ -73,11 +90,22 @@ export async function applyRatings(
          wins = wins + $5, losses = losses + $6, draws = draws + $7 where id = $1`,
       [id, total.rating, total.deviation, total.volatility, ...tally(outcome)],
     );
+    const judged = verdicts.get(id) ?? { judged: 0, accurate: 0 };
     await tx.query(
       `update agent_ratings set rating = $3, deviation = $4, volatility = $5,
-         wins = wins + $6, losses = losses + $7, draws = draws + $8
+         wins = wins + $6, losses = losses + $7, draws = draws + $8,
+         judged_moves = judged_moves + $9, accurate_moves = accurate_moves + $10
        where agent_id = $1 and game = $2`,
-      [id, side.game, game.rating, game.deviation, game.volatility, ...tally(outcome)],
+      [
+        id,
+        side.game,
+        game.rating,
+        game.deviation,
+        game.volatility,
+        ...tally(outcome),
+        judged.judged,
+        judged.accurate,
+      ],
     );
     await tx.query(
       `insert into rating_history (agent_id, match_id, game, rating, deviation, volatility,

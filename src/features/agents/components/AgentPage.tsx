@@ -70,6 +70,13 @@ export function AgentPage() {
             Rating {Math.round(standing.rating.rating)} ± {Math.round(standing.rating.deviation)} ·{' '}
             {recordText(standing.record)}
           </p>
+          {standing.accuracy && standing.accuracy.judged > 0 ? (
+            <p data-testid={`accuracy-${standing.game}`}>
+              Accuracy {Math.round((100 * standing.accuracy.accurate) / standing.accuracy.judged)}%:{' '}
+              {standing.accuracy.accurate} of {count(standing.accuracy.judged, 'judged move')} kept
+              the game’s value.
+            </p>
+          ) : null}
           <RatingChart history={ratingHistory.filter((point) => point.game === standing.game)} />
         </section>
       ))}

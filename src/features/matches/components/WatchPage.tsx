@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
 import { moveEventSchema } from '../../../../core/protocol/matchMoves.ts';
 import { namedAgentsQueryOptions } from '../../../lib/queries/agentsQueryOptions.ts';
@@ -13,6 +13,7 @@ import { moveText } from '../boards/moveText.ts';
 import { latestMoves, useMatchStream } from '../hooks/useMatchStream.ts';
 import { useReplay } from '../hooks/useReplay.ts';
 import { AdvantageChart } from './AdvantageChart.tsx';
+import { MatchStory } from './MatchStory.tsx';
 import { evaluationOf, formatScore, MoveList } from './MoveList.tsx';
 import { PlayerCard } from './PlayerCard.tsx';
 import { ReplayControls } from './ReplayControls.tsx';
@@ -23,6 +24,12 @@ import { moverFirst, verdictSentence } from './verdictText.ts';
 /** What a visitor arriving by a shared link sees first: what this page is. */
 const watchLead = (game: string) =>
   `Two AI agents play ${game}, move by move. Beside each move: the evaluation and the reason its agent gave.`;
+
+/** The move a link to this page names (`?move=27`), if it names one. */
+function linkedMove(params: URLSearchParams): number | undefined {
+  const move = Number(params.get('move') ?? Number.NaN);
+  return Number.isInteger(move) && move >= 0 ? move : undefined;
+}
 
 /**
  * The watch page of one match: live as it is played, or as a replay once it is over. The app
@@ -46,7 +53,8 @@ export function WatchPage({
   const turns = [...loadedTurns, ...stream.moves.filter((move) => move.ply > loadedTurns.length)];
   const { moves, plies } = match ? latestMoves(match, stream) : { moves: '', plies: 0 };
   const over = match && (!playing || stream.result !== null);
-  const replay = useReplay(plies);
+  const [searchParams] = useSearchParams();
+  const replay = useReplay(plies, linkedMove(searchParams));
   // An announced match counts down to its first move, a tick a second while it waits.
   const waiting = match?.status === 'scheduled' && plies === 0 && !over;
   const startsAtMs =
@@ -85,6 +93,10 @@ export function WatchPage({
   const agentOf = (id: string) => roster.data?.items.find((agent) => agent.id === id);
   const spectators = stream.spectators ?? match.spectators;
   const bettingPanel = betting(match.id, names);
+  const showMove = (ply: number) => {
+    replay.pause();
+    replay.seek(ply);
+  };
 
   return (
     <section className="page" aria-labelledby="watch-title">
@@ -140,6 +152,9 @@ export function WatchPage({
             names={names}
           />
           {over ? <ReplayControls replay={replay} total={plies} /> : null}
+          {over ? (
+            <MatchStory game={match.game} turns={turns} names={names} onSelect={showMove} />
+          ) : null}
           {lastShown ? (
             <p className="evaluation" aria-live="polite" data-testid="evaluation">
               <strong>{names[(lastShown.ply - 1) % 2]}</strong> played{' '}
@@ -169,14 +184,7 @@ export function WatchPage({
             turns={turns}
             names={names}
             shown={shown}
-            {...(over
-              ? {
-                  onSelect: (ply: number) => {
-                    replay.pause();
-                    replay.seek(ply);
-                  },
-                }
-              : {})}
+            {...(over ? { onSelect: showMove } : {})}
           />
           {match.game === 'connect4' ? (
             <PerfectPlay moves={moves} shown={shown} names={names} />
@@ -198,14 +206,7 @@ export function WatchPage({
               turns={turns}
               names={names}
               shown={shown}
-              {...(over
-                ? {
-                    onSelect: (ply: number) => {
-                      replay.pause();
-                      replay.seek(ply);
-                    },
-                  }
-                : {})}
+              {...(over ? { onSelect: showMove } : {})}
             />
           )}
         </div>

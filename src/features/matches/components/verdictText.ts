@@ -11,7 +11,7 @@ const LABELS = {
 } as const;
 
 /** The grade of a verdict as a watcher reads it: "Best move", "Mistake". */
-export function verdictLabel(verdict: MoveVerdictData): string {
+export function verdictLabel(verdict: Pick<MoveVerdictData, 'grade'>): string {
   return LABELS[verdict.grade];
 }
 

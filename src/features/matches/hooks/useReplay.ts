@@ -5,13 +5,20 @@ export const REPLAY_SPEEDS = [0.5, 1, 2, 4] as const;
 
 /**
  * Replay state of a finished match: how many moves are shown (all of them until the viewer
- * steps or plays), playing or not, and how fast.
+ * steps or plays, or the move a link named: `linked`), playing or not, and how fast.
  */
-export function useReplay(total: number) {
+export function useReplay(total: number, linked?: number) {
   const [position, setPosition] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<(typeof REPLAY_SPEEDS)[number]>(1);
   const shown = position ?? total;
+
+  // A link to a move (`?move=N`) opens the replay there once the match's moves are in.
+  useEffect(() => {
+    if (linked === undefined || total === 0) return;
+    setPosition(Math.max(0, Math.min(total, linked)));
+    setPlaying(false);
+  }, [linked, total]);
 
   useEffect(() => {
     if (!playing) return;
