@@ -82,6 +82,8 @@ describe('the games migration', () => {
         game: 'connect4',
         rating: { rating: 1620, deviation: 80, volatility: 0.06 },
         record: { wins: 1, losses: 0, draws: 0 },
+        // no verdicts before they existed
+        accuracy: { judged: 0, accurate: 0 },
       },
     ]);
     expect(ada.ratingHistory.map((point) => point.game)).toEqual(['connect4']);
