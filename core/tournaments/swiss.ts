@@ -18,10 +18,12 @@ export const SWISS_BYE_HALF_POINTS = 2;
 export const SWISS_PAIRING_RULE =
   'Each round pairs entrants with the same score, top half against bottom half, floating the ' +
   'odd one to the nearest score. No two entrants meet twice while any pairing of the field ' +
-  'avoids it. Sides alternate: nobody moves first (or second) more than once more than the ' +
-  'other, nor three games running, wherever a pairing without a rematch allows it. With an odd ' +
-  'field the lowest ranked entrant who has not yet had a bye sits out and scores a win; nobody ' +
-  'has a second bye while someone has had none.';
+  'avoids it. Sides alternate: the games an entrant moves first and second never differ by more ' +
+  'than one, nor does anyone play one side three games running, wherever a pairing without a ' +
+  'rematch allows it. ' +
+  'With an odd field the lowest ranked entrant who has not had a bye sits out (the next lowest ' +
+  'if that would force a rematch) and scores a win; nobody has a second bye while someone has ' +
+  'had none.';
 
 /**
  * Pairs Swiss round `roundNumber` from the rounds before it: their games (all ended) and byes.

@@ -47,8 +47,3 @@ export function firstMoverHalfPoints(result: GameResult): 0 | 1 | 2 {
 export function secondMoverHalfPoints(result: GameResult): 0 | 1 | 2 {
   return (2 - firstMoverHalfPoints(result)) as 0 | 1 | 2;
 }
-
-/** The key of an unordered pair of entrants, the same whichever of them is named first. */
-export function pairKey(a: string, b: string): string {
-  return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
-}
