@@ -54,6 +54,43 @@ describe('standings', () => {
     ]);
   });
 
+  it("reproduces Sensei's Library's double round robin: level on Buchholz, A ahead on Sonneborn-Berger", () => {
+    // Sensei's Library, "Sonneborn-Berger" (also http://www.fiveinline.com/sbps.html, example 1):
+    // A and B score 4, C 3, D 1; Sonneborn-Berger
+    // A 4+3+3+1 = 11, B 4+3+1+1 = 9, C 4+1+1 = 6, D 4. Both play every opponent twice, so
+    // Buchholz is twice the sum of the other three's scores: A and B 16, C 18, D 22.
+    const entrants = ['A', 'B', 'C', 'D'].map((id) => ({ id, rating: 1500 }));
+    const won = (round: number, winner: string, loser: string) =>
+      game(round, winner, loser, 'first');
+    const games = [
+      won(1, 'A', 'B'),
+      won(1, 'A', 'C'),
+      won(1, 'A', 'D'),
+      won(1, 'B', 'C'),
+      won(1, 'B', 'D'),
+      won(1, 'C', 'D'),
+      won(2, 'B', 'A'),
+      won(2, 'A', 'C'),
+      won(2, 'D', 'A'),
+      won(2, 'C', 'B'),
+      won(2, 'B', 'D'),
+      won(2, 'C', 'D'),
+    ];
+    const table = standings(entrants, games, [], 0).map((row) => [
+      row.id,
+      row.place,
+      row.halfPoints / 2,
+      row.buchholzHalfPoints / 2,
+      row.sonnebornBergerQuarterPoints / 4,
+    ]);
+    expect(table).toEqual([
+      ['A', 1, 4, 16, 11],
+      ['B', 2, 4, 16, 9],
+      ['C', 3, 3, 18, 6],
+      ['D', 4, 1, 22, 4],
+    ]);
+  });
+
   it('shares a place between entrants level on all three, listed by seed', () => {
     const entrants = [
       { id: 'low', rating: 1500 },

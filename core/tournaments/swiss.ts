@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors.ts';
 import { seedOrder } from './seeding.ts';
 import type { Bye } from './standings.ts';
-import { assignSides, type SwissRecord } from './swissColours.ts';
+import { assignSides, type Side, type SwissRecord } from './swissColours.ts';
 import { PAIRING_RULES, pairField } from './swissPairing.ts';
 import {
   type Entrant,
@@ -62,6 +62,16 @@ function byeCandidates(records: readonly SwissRecord[]): (SwissRecord | undefine
   return withoutBye.length > 0 ? withoutBye : lowestFirst;
 }
 
+/** One entrant's event so far, counted up game by game. */
+interface SwissTally {
+  seed: number;
+  halfPoints: number;
+  opponents: Set<string>;
+  /** Kept with their rounds: the games may come in any order. */
+  sides: { round: number; side: Side }[];
+  hadBye: boolean;
+}
+
 /** Each entrant's score, opponents, sides and bye so far, in pairing order (score, then seed). */
 function swissRecords(
   entrants: readonly Entrant[],
@@ -69,16 +79,7 @@ function swissRecords(
   byes: readonly Bye[],
 ): SwissRecord[] {
   const seeded = seedOrder(entrants);
-  const byId = new Map<
-    string,
-    {
-      seed: number;
-      halfPoints: number;
-      opponents: Set<string>;
-      sides: { round: number; side: 'first' | 'second' }[];
-      hadBye: boolean;
-    }
-  >();
+  const byId = new Map<string, SwissTally>();
   seeded.forEach((entrant, seed) => {
     byId.set(entrant.id, { seed, halfPoints: 0, opponents: new Set(), sides: [], hadBye: false });
   });
