@@ -56,9 +56,9 @@ describe('standings', () => {
 
   it("reproduces Sensei's Library's double round robin: level on Buchholz, A ahead on Sonneborn-Berger", () => {
     // Sensei's Library, "Sonneborn-Berger" (also http://www.fiveinline.com/sbps.html, example 1):
-    // A and B score 4, C 3, D 1; Sonneborn-Berger
-    // A 4+3+3+1 = 11, B 4+3+1+1 = 9, C 4+1+1 = 6, D 4. Both play every opponent twice, so
-    // Buchholz is twice the sum of the other three's scores: A and B 16, C 18, D 22.
+    // A and B score 4, C 3, D 1; Sonneborn-Berger A 4+3+3+1 = 11, B 4+3+1+1 = 9, C 4+1+1 = 6,
+    // D 4. Each pair meets twice, so Buchholz is twice the sum of the other three's scores:
+    // A and B 16, C 18, D 22 (our addition, worked by hand).
     const entrants = ['A', 'B', 'C', 'D'].map((id) => ({ id, rating: 1500 }));
     const won = (round: number, winner: string, loser: string) =>
       game(round, winner, loser, 'first');
