@@ -26,7 +26,12 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           // One line when TEST_DATABASE_URL is unset: the PostgreSQL half of the suites is skipped.
           // nginx for the nginx test, installed as Chromium is (root, apt-get) where missing.
-          globalSetup: ['tests/setup/postgresSkipNotice.ts', 'tests/setup/ensureNginx.ts'],
+          // And dumps the one migrated PGlite database every test's embedded database starts from.
+          globalSetup: [
+            'tests/setup/postgresSkipNotice.ts',
+            'tests/setup/ensureNginx.ts',
+            'tests/setup/pgliteDumpTemplate.ts',
+          ],
           // One file per core, not vitest's default of one less: these files mostly wait (on
           // spawned servers, PostgreSQL, sockets, real-time match pacing), and on CI's two cores
           // the default ran them one at a time (9.4 min against 4.6 with two).

@@ -35,10 +35,13 @@ function takingTurns(): <T>(run: () => Promise<T>) => Promise<T> {
   };
 }
 
-/** The embedded database: PGlite (PostgreSQL in WebAssembly) stored in dataDir. */
-export async function openPgliteDatabase(dataDir: string): Promise<Database> {
+/**
+ * The embedded database: PGlite (PostgreSQL in WebAssembly) stored in dataDir, started from the
+ * dumped data directory `loadDataDir` when one is given.
+ */
+export async function openPgliteDatabase(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  const pglite = await PGlite.create(loadDataDir ? { dataDir, loadDataDir } : { dataDir });
   const direct = queryable(pglite);
   const inTurn = takingTurns();
   return {

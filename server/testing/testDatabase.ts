@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 
@@ -14,7 +16,12 @@ export function testDatabaseKinds(): ('pglite' | 'postgres')[] {
  */
 export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
   if (kind === 'pglite') {
-    const db = await openDatabase({ dataDir: 'memory://' });
+    const template = await migratedDump();
+    const db = await openDatabase({
+      dataDir: 'memory://',
+      ...(template ? { loadDataDir: template } : {}),
+    });
+    // Nothing to apply when it started from the dump; everything when it did not.
     await migrate(db);
     return db;
   }
@@ -31,6 +38,27 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Dat
       await withAdminClient(url, (client) => client.query(`drop schema ${schema} cascade`));
     },
   };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated PGlite data directory dumped as a tar file (tests/setup/pgliteDumpTemplate.ts). */
+    pgliteDumpPath: string;
+  }
+}
+
+let dump: Promise<Blob | undefined> | undefined;
+
+/**
+ * The migrated database the server project's globalSetup dumped (tests/setup/pgliteDumpTemplate.ts),
+ * read once per test file; undefined outside that project, where each database is created anew.
+ */
+function migratedDump(): Promise<Blob | undefined> {
+  dump ??= (async () => {
+    const path = inject('pgliteDumpPath');
+    return path ? new Blob([await readFile(path)]) : undefined;
+  })();
+  return dump;
 }
 
 async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>) {
