@@ -4,11 +4,18 @@ import { skillProfile } from '../../../agents/skillProfile.ts';
 import { type AgentTraits, parseAgentTraits } from '../../../agents/traits.ts';
 import { ValidationError } from '../../../errors.ts';
 import { CELLS, popcount32, winningCells, winningHi } from '../bitboard.ts';
+import type { WeakValue } from '../book/weakBook.ts';
 import { Connect4Position } from '../position.ts';
 import { SearchAborted } from '../searchBudget.ts';
 import { HeuristicSearch } from './heuristicSearch.ts';
 import { moveReason } from './moveReason.ts';
-import { exactColumnScores, openingBook, solverNodesOfLastCall, weakBook } from './perfectPlay.ts';
+import {
+  exactColumnScores,
+  openingBook,
+  solvedColumn,
+  solverNodesOfLastCall,
+  weakBook,
+} from './perfectPlay.ts';
 
 // Before these plies an exact solve cannot finish within any think time on a typical CPU (see
 // docs/ENGINE.md): perfect agents rely on the book there and search heuristically otherwise.
@@ -93,6 +100,21 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
         })
       : null;
   let nodes = trySolver ? solverNodesOfLastCall() : 0;
+  // Every column's score did not fit: the position's value and one column that keeps it cost far
+  // less, so the agent still never gives up a solved position's value. It takes the heuristic's
+  // share; the heuristic then only scores the other columns for the trace, as after a book move.
+  const proven =
+    trySolver && !exact
+      ? solvedColumn(position, {
+          ...budget,
+          maxNodes: profile.maxNodes * 0.25,
+          // half of the time left: the heuristic still answers if the clock runs short
+          deadline: solverDeadline(options, 0.5),
+        })
+      : null;
+  if (trySolver && !exact) nodes += solverNodesOfLastCall();
+  const known =
+    bookMove ?? (proven && { column: proven.column, value: Math.sign(proven.score) as WeakValue });
   let scores: (number | null)[];
   let depth: number;
   if (exact) {
@@ -100,7 +122,7 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
     depth = CELLS - position.nbMoves;
   } else {
     // a failed solver attempt leaves the heuristic its own fixed share: choices stay reproducible
-    const cap = bookMove ? BOOK_TRACE_NODES : HEURISTIC_CAP;
+    const cap = known ? BOOK_TRACE_NODES : HEURISTIC_CAP;
     const share = Math.min(trySolver ? profile.maxNodes * 0.25 : profile.maxNodes, cap);
     const searched = deepen(position, valid, profile.maxDepth, { ...budget, maxNodes: share });
     scores = searched.scores;
@@ -113,16 +135,16 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
     candidates.push({ move, score: scores[move - 1] ?? 0, sharpness: sharpness(position, move) });
   }
   let chosen: Candidate;
-  if (bookMove) {
-    chosen = candidates.find((candidate) => candidate.move === bookMove.column)!;
-    // The book's proven value replaces the chosen column's score. What it proves of the others is
-    // kept too, so no heuristic score looks better than the move played: in a drawn position no
-    // column wins, in a lost one every column loses.
+  if (known) {
+    chosen = candidates.find((candidate) => candidate.move === known.column)!;
+    // The proven value (book or solve) replaces the chosen column's score. What it proves of the
+    // others is kept too, so no heuristic score looks better than the move played: in a drawn
+    // position no column wins, in a lost one every column loses.
     for (const candidate of candidates) {
-      if (bookMove.value === -1) candidate.score = WEAK_BOOK_SCORE['-1'];
-      else if (bookMove.value === 0) candidate.score = Math.min(candidate.score, 0);
+      if (known.value === -1) candidate.score = WEAK_BOOK_SCORE['-1'];
+      else if (known.value === 0) candidate.score = Math.min(candidate.score, 0);
     }
-    chosen.score = WEAK_BOOK_SCORE[bookMove.value];
+    chosen.score = WEAK_BOOK_SCORE[known.value];
   } else {
     chosen = chooseMove(candidates, {
       noise: exact ? 0 : profile.noise,
@@ -132,7 +154,7 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
     });
   }
   const reason = moveReason(position, chosen.move, {
-    exactScore: exact ? chosen.score : null,
+    exactScore: exact ? chosen.score : (proven?.score ?? null),
     bookValue: bookMove?.value ?? null,
     blunder: false,
     style: valid.style,
@@ -146,14 +168,15 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
       chosen: chosen.move,
       reason,
     },
-    exact: exact !== null || bookMove !== undefined,
+    exact: exact !== null || known !== null,
   };
 }
 
-function solverDeadline({ deadline, now }: DecideOptions): number {
+/** The instant by which a solve must end: `share` of the time left before the deadline. */
+function solverDeadline({ deadline, now }: DecideOptions, share = 0.75): number {
   if (!Number.isFinite(deadline)) return deadline;
   const start = now();
-  return start + Math.max(0, deadline - start) * 0.75;
+  return start + Math.max(0, deadline - start) * share;
 }
 
 /** Iterative deepening: the deepest fully searched iteration wins; a cut-off one is dropped. */

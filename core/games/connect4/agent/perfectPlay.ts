@@ -1,4 +1,5 @@
 import { analyzeColumns } from '../analyzeColumns.ts';
+import { COLUMN_ORDER } from '../bitboard.ts';
 import { OpeningBook } from '../book/openingBook.ts';
 import { OPENING_BOOK_DATA } from '../book/openingBookData.ts';
 import { WeakBook } from '../book/weakBook.ts';
@@ -57,4 +58,55 @@ let lastSolverNodes = 0;
 /** Nodes the solver spent in the last `exactColumnScores` call (also when it gave up). */
 export function solverNodesOfLastCall(): number {
   return lastSolverNodes;
+}
+
+/** A column that keeps the position's exact score, with that score and the nodes it took. */
+interface SolvedColumn {
+  column: number;
+  score: number;
+  nodes: number;
+}
+
+/**
+ * The position's exact score and the first column (centre first) that keeps it, within the
+ * budget; null when it runs out first. Far cheaper than every column's score: one solve, then
+ * null-window tests that mostly read the table the solve filled (at `7313365357`, ply 10, every
+ * column's score took over 12 M nodes where the solve took 3.0 M). The table is cleared first, as
+ * in `exactColumnScores`, so the answer under a budget never depends on history.
+ */
+export function solvedColumn(
+  position: Connect4Position,
+  budget: SearchBudget,
+): SolvedColumn | null {
+  solver ??= createSolver({ log2TableSize: 21 });
+  const exact = solver;
+  exact.resetTable();
+  exact.resetNodes();
+  const left = () => ({ ...budget, maxNodes: (budget.maxNodes ?? Infinity) - exact.nodes });
+  try {
+    const score = exact.solve(position, { budget: left() });
+    for (const index of COLUMN_ORDER) {
+      const column = index + 1;
+      if (!position.canPlay(column)) continue;
+      // a win on the spot is the best there is, so it is what the solve scored
+      if (position.isWinningMove(column)) return { column, score, nodes: exact.nodes };
+      position.play(column);
+      try {
+        // the child's score is the opponent's: the column keeps `score` when it is at most -score
+        const keeps =
+          position.outcome().status === 'draw'
+            ? score <= 0
+            : exact.isAtMost(position, -score, { budget: left() });
+        if (keeps) return { column, score, nodes: exact.nodes };
+      } finally {
+        position.undo();
+      }
+    }
+    return null;
+  } catch (error) {
+    if (error instanceof SearchAborted) return null;
+    throw error;
+  } finally {
+    lastSolverNodes = exact.nodes;
+  }
 }
