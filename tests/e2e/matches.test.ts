@@ -185,5 +185,16 @@ describe('live matches in the browser', () => {
         await page.locator(`.move-list [data-ply="${ply}"] [data-testid="verdict"]`).textContent(),
       ).toMatch(/Inaccuracy|Mistake|Blunder/);
     }
+    // The first player's page counts this match's judged moves among its own in Connect Four.
+    const detail = await (await fetch(`${suite.server.origin}/api/matches/${finishedId}`)).json();
+    const judgedHere = grades.filter(({ ply, grade }) => grade !== null && ply % 2 === 1).length;
+    await page.goto(`/agents/${detail.players[0].agentId}`);
+    if (judgedHere > 0) {
+      const text = (await page.getByTestId('accuracy-connect4').textContent()) ?? '';
+      const [, percent, kept, judged] =
+        /^Accuracy (\d+)%: (\d+) of (\d+) judged moves? kept the game’s value\.$/.exec(text) ?? [];
+      expect(Number(judged)).toBeGreaterThanOrEqual(judgedHere);
+      expect(Number(percent)).toBe(Math.round((100 * Number(kept)) / Number(judged)));
+    }
   }, 240_000);
 });
