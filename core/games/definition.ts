@@ -45,7 +45,7 @@ export interface GameDefinition<State = unknown> {
 
   /**
    * The verdict on playing `move` after `moves`, where the game can judge it within a short node
-   * budget; null where it cannot. Absent for a game that judges no move yet (checkers).
+   * budget; null where it cannot. Absent for a game that judges no move.
    */
   judge?(moves: readonly string[], move: string, options: JudgeOptions): MoveVerdict | null;
 }

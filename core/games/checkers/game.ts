@@ -11,6 +11,7 @@ import {
   playMove,
   stateOutcome,
 } from './state.ts';
+import { judgeCheckers } from './verdict.ts';
 
 /**
  * English draughts (American checkers) on the 32 dark squares, dark first. Moves in standard
@@ -30,4 +31,5 @@ export const checkersGame: GameDefinition<CheckersState> = {
   decodeMoves,
   perft: (depth) => perft(depth),
   decide,
+  judge: judgeCheckers,
 };
