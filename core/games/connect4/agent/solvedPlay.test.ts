@@ -6,7 +6,7 @@ import { decide } from './decide.ts';
 const clock = { seed: 1, deadline: Number.POSITIVE_INFINITY, now: () => 0 };
 
 /** The exact score of playing `column` at `moves`, for the mover, by a solve of its own. */
-function valueOf(moves: string, column: number): number {
+function scoreOfColumn(moves: string, column: number): number {
   const solver = createSolver({ log2TableSize: 22 });
   const position = Connect4Position.fromMoves(moves);
   if (position.isWinningMove(column)) return solver.solve(position);
@@ -26,7 +26,7 @@ describe('a perfect agent past the books', () => {
     const decision = decide(moves, traits, clock);
     const solver = createSolver({ log2TableSize: 22 });
     const value = solver.solve(Connect4Position.fromMoves(moves));
-    expect(valueOf(moves, decision.move)).toBe(value);
+    expect(scoreOfColumn(moves, decision.move)).toBe(value);
     expect(decision.exact).toBe(true);
     expect(decision.trace.reason).toMatch(/forced win/);
   });
