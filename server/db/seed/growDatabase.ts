@@ -69,12 +69,7 @@ export async function growDatabase(
        from generate_series($1::int, $2::int - 1) i`,
       [from, to],
     );
-    await db.query(
-      `insert into agent_ratings (agent_id, game)
-       select ${botId('i')}, g from generate_series($1::int, $2::int - 1) i,
-         unnest('{connect4,othello,checkers}'::text[]) g`,
-      [from, to],
-    );
+    // Their standing rows in each game come with them (the agents_rating_rows trigger).
   });
 
   const games = playRandomGames(Math.min(DISTINCT_GAMES, Math.max(size.matches, 1)));

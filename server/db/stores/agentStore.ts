@@ -50,12 +50,6 @@ function columnsFor(game: GameId | undefined): string {
   return `a.id, a.name, a.tagline, a.traits, a.games, a.kind, a.owner_id::text as owner_id, ${standing}`;
 }
 
-function fromFor(game: GameId | undefined): string {
-  return game
-    ? 'agents a left join agent_ratings r on r.agent_id = a.id and r.game = $1'
-    : 'agents a';
-}
-
 function toSummary(row: AgentRow): AgentSummary {
   return agentSummarySchema.parse({
     id: row.id,
@@ -78,17 +72,24 @@ export async function listAgentRows(db: Queryable): Promise<AgentRow[]> {
 
 /**
  * The public leaderboard's top `LEADERBOARD_SIZE`: agents neither hidden by an admin nor retired,
- * best rating first. With `game`, that game's leaderboard of the agents who play it. The overall
- * one walks the `agents_leaderboard` index and stops at the limit; one game's sorts the agents
- * who play it (their standing in that game is a left join), keeping only the top in memory.
+ * best rating first. With `game`, that game's leaderboard of the agents who play it. Each walks
+ * an index in rating order and stops at the limit: the overall one `agents_leaderboard`, one
+ * game's `agent_ratings_leaderboard` (every agent has a standing row in each game it plays, from
+ * migration 0810), joining each row's agent.
  */
 export async function listAgents(db: Queryable, game?: GameId): Promise<AgentSummary[]> {
-  const { rows } = await db.query(
-    `select ${columnsFor(game)} from ${fromFor(game)}
-     where not a.hidden and a.retired_at is null ${game ? 'and $1 = any(a.games)' : ''}
-     order by rating desc, a.id limit ${LEADERBOARD_SIZE}`,
-    game ? [game] : [],
-  );
+  const { rows } = game
+    ? await db.query(
+        `select ${columnsFor(game)} from agent_ratings r join agents a on a.id = r.agent_id
+         where r.game = $1 and not a.hidden and a.retired_at is null and $1 = any(a.games)
+         order by r.rating desc, r.agent_id limit ${LEADERBOARD_SIZE}`,
+        [game],
+      )
+    : await db.query(
+        `select ${columnsFor(undefined)} from agents a
+         where not a.hidden and a.retired_at is null
+         order by a.rating desc, a.id limit ${LEADERBOARD_SIZE}`,
+      );
   return rows.map((row) => toSummary(agentRowSchema.parse(row)));
 }
 
