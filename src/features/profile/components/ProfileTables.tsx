@@ -12,6 +12,8 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   refund: 'Stake refunded',
   commission: 'Commission earned',
   dust: 'Rounding',
+  entry_fee: 'Tournament entry fee',
+  entry_refund: 'Entry fee refunded',
 };
 
 const signed = (amount: number) => `${amount > 0 ? '+' : ''}${formatThousands(amount)}`;

@@ -1,0 +1,47 @@
+-- Tournaments (issue 28): an event of one game in one format, its entrants and the fees they
+-- paid. Entry fees leave the payer's balance into the tournament's pool (a ledger row each, with
+-- the tournament named) and come back on withdrawal or cancellation; the pool is the fees of
+-- the entrants plus the house's prize, and stays held while the tournament is scheduled or live.
+-- Points are whole, as balances and bets keep them.
+create table tournaments (
+  id uuid primary key default gen_random_uuid(),
+  -- Any id of core/games/registry.ts, checked by the server as matches.game is.
+  game text not null,
+  format text not null check (format in ('round-robin', 'swiss', 'knockout')),
+  -- A Swiss's rounds; the other formats' rounds follow from the field.
+  rounds integer check (rounds between 1 and 50),
+  status text not null default 'scheduled'
+    check (status in ('scheduled', 'live', 'finished', 'cancelled')),
+  starts_at timestamptz not null,
+  entry_fee bigint not null check (entry_fee >= 0),
+  house_prize bigint not null check (house_prize >= 0),
+  entrant_limit integer not null check (entrant_limit between 2 and 256),
+  think_time_ms integer not null check (think_time_ms > 0),
+  -- The shares of the first, second … places (core/tournaments/prizes.ts).
+  prize_shares integer[] not null,
+  created_by uuid references users (id),
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  check ((format = 'swiss') = (rounds is not null))
+);
+-- The list pages read each status soonest (or newest) first, for every game or one.
+create index tournaments_status_starts on tournaments (status, starts_at);
+create index tournaments_game_status_starts on tournaments (game, status, starts_at);
+
+create table tournament_entrants (
+  tournament_id uuid not null references tournaments (id),
+  agent_id text not null references agents (id),
+  -- Who entered and paid: null for a built-in agent an admin entered (fee-free).
+  entered_by uuid references users (id),
+  fee_paid bigint not null check (fee_paid >= 0),
+  entered_at timestamptz not null,
+  primary key (tournament_id, agent_id),
+  check (entered_by is not null or fee_paid = 0)
+);
+
+-- Fees and their refunds name the tournament they were paid to.
+alter table ledger_entries add column tournament_id uuid references tournaments (id);
+alter table ledger_entries drop constraint ledger_entries_kind_check;
+alter table ledger_entries add constraint ledger_entries_kind_check
+  check (kind in ('welcome', 'admin_grant', 'admin_deduct', 'bet', 'payout', 'refund',
+    'commission', 'dust', 'entry_fee', 'entry_refund'));
