@@ -24,9 +24,14 @@ create table tournaments (
   updated_at timestamptz not null,
   check ((format = 'swiss') = (rounds is not null))
 );
--- The list pages read each status soonest (or newest) first, for every game or one.
-create index tournaments_status_starts on tournaments (status, starts_at);
-create index tournaments_game_status_starts on tournaments (game, status, starts_at);
+-- The list reads the upcoming and the live soonest first, and the ended (finished or cancelled)
+-- newest first, for every game or one: each a range of one of these, read in order and stopped.
+create index tournaments_status_starts on tournaments (status, starts_at, id);
+create index tournaments_game_status_starts on tournaments (game, status, starts_at, id);
+create index tournaments_ended on tournaments (starts_at, id)
+  where status in ('finished', 'cancelled');
+create index tournaments_game_ended on tournaments (game, starts_at, id)
+  where status in ('finished', 'cancelled');
 
 create table tournament_entrants (
   tournament_id uuid not null references tournaments (id),

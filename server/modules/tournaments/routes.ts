@@ -36,9 +36,9 @@ export const tournamentRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/tournaments', async (request, reply) => {
     const { game } = listQuerySchema.parse(request.query);
     const [upcoming, live, finished] = await Promise.all([
-      listTournaments(db, ['scheduled'], game ?? null),
-      listTournaments(db, ['live'], game ?? null),
-      listTournaments(db, ['finished', 'cancelled'], game ?? null),
+      listTournaments(db, 'upcoming', game ?? null),
+      listTournaments(db, 'live', game ?? null),
+      listTournaments(db, 'ended', game ?? null),
     ]);
     reply.headers(noStore);
     return tournamentListSchema.parse({

@@ -45,20 +45,30 @@ export async function findTournament(db: Queryable, id: string): Promise<Tournam
   return rows[0] ? tournamentRowSchema.parse(rows[0]) : null;
 }
 
+/** The list's three parts: soonest first, except the ended ones (finished or cancelled). */
+export type TournamentListPart = 'upcoming' | 'live' | 'ended';
+
 /**
- * The tournaments of one status, of every game or one: soonest first, or for the ended ones
- * (finished and cancelled) newest first. Each is a range read of a (game,) status, starts_at index.
+ * Each part's filter and order, written as the indexes of 0900_tournaments.sql are (the statuses
+ * as literals, so the ended part's partial indexes apply): a range read in order, stopped at the
+ * list's size.
  */
+const LIST_PARTS: Record<TournamentListPart, { where: string; order: string }> = {
+  upcoming: { where: `t.status = 'scheduled'`, order: 't.starts_at, t.id' },
+  live: { where: `t.status = 'live'`, order: 't.starts_at, t.id' },
+  ended: { where: `t.status in ('finished', 'cancelled')`, order: 't.starts_at desc, t.id desc' },
+};
+
+/** One part of the list, of every game or one. */
 export async function listTournaments(
   db: Queryable,
-  statuses: readonly ('scheduled' | 'live' | 'finished' | 'cancelled')[],
+  part: TournamentListPart,
   game: GameId | null,
 ): Promise<TournamentRow[]> {
-  const ended = statuses.includes('finished');
+  const { where, order } = LIST_PARTS[part];
   const { rows } = await db.query(
-    `${ROW_SELECT} where t.status = any($1::text[])${game ? ' and t.game = $3' : ''}
-     order by t.starts_at ${ended ? 'desc' : 'asc'}, t.id limit $2`,
-    game ? [statuses, LIST_SIZE, game] : [statuses, LIST_SIZE],
+    `${ROW_SELECT} where ${where}${game ? ' and t.game = $2' : ''} order by ${order} limit $1`,
+    game ? [LIST_SIZE, game] : [LIST_SIZE],
   );
   return rows.map((row) => tournamentRowSchema.parse(row));
 }
