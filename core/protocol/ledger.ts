@@ -13,6 +13,8 @@ const ledgerKindSchema = z.enum([
   'dust',
   'entry_fee',
   'entry_refund',
+  'prize',
+  'house_prize',
 ]);
 
 /** One row of the append-only ledger; `amount` is signed whole points. */
@@ -39,7 +41,8 @@ export const ledgerHealthSchema = z.object({
   openStakes: pointsSchema,
   /** Entry fees paid to tournaments still scheduled or live (refunded or paid out later). */
   heldEntryFees: pointsSchema,
-  house: pointsSchema,
+  /** Commissions and dust earned, less the tournament prizes the house paid: may go below 0. */
+  house: z.number().int(),
   agrees: z.boolean(),
   /** Users whose balance differs from the sum of their ledger rows (0 when healthy). */
   mismatchedUsers: z.number().int().nonnegative(),

@@ -44,9 +44,11 @@ create table tournament_entrants (
   check (entered_by is not null or fee_paid = 0)
 );
 
--- Fees and their refunds name the tournament they were paid to.
+-- Fees, their refunds and the prizes name the tournament. At the end the house pays its prize
+-- into the pool ('house_prize', a negative house row) and the pool goes to the top finishers'
+-- owners ('prize'; a built-in agent's share to the house).
 alter table ledger_entries add column tournament_id uuid references tournaments (id);
 alter table ledger_entries drop constraint ledger_entries_kind_check;
 alter table ledger_entries add constraint ledger_entries_kind_check
   check (kind in ('welcome', 'admin_grant', 'admin_deduct', 'bet', 'payout', 'refund',
-    'commission', 'dust', 'entry_fee', 'entry_refund'));
+    'commission', 'dust', 'entry_fee', 'entry_refund', 'prize', 'house_prize'));

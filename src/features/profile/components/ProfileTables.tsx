@@ -14,6 +14,8 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   dust: 'Rounding',
   entry_fee: 'Tournament entry fee',
   entry_refund: 'Entry fee refunded',
+  prize: 'Tournament prize',
+  house_prize: 'House prize',
 };
 
 const signed = (amount: number) => `${amount > 0 ? '+' : ''}${formatThousands(amount)}`;
