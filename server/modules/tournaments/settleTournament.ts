@@ -37,7 +37,7 @@ export async function settleTournament(
     [tournamentId],
   );
   const tournament = locked[0];
-  if (!tournament || tournament.status !== 'live') return null;
+  if (tournament?.status !== 'live') return null;
   // Read after the lock, in a statement of its own (see lockTournament in entries.ts).
   const { rows: entrants } = await tx.query<{
     agent_id: string;
