@@ -17,6 +17,7 @@ import { matchesModule } from './modules/matches/plugin.ts';
 import { createBotMoveRecorder } from './modules/matches/store/botMoveBatch.ts';
 import type { MatchEndHook } from './modules/matches/store/matchEnd.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { tournamentRoutes } from './modules/tournaments/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerClient, registerNotFound } from './plugins/client.ts';
@@ -134,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(customAgentRoutes);
   await app.register(profileRoutes);
   await app.register(adminEconomyRoutes, { settleBets });
+  await app.register(tournamentRoutes);
 
   const clientPages =
     options.clientDir === undefined

@@ -34,6 +34,27 @@ const EVERY_AGENT_FOR_NOW = [
   /from agents a order by a\.rating desc, a\.id$/,
 ];
 
+/**
+ * Years of tournaments (4,500 of every status and game, 8 entrants each): the tournament routes'
+ * plans are then those of a grown install, not of a table PostgreSQL reads whole because it is small.
+ */
+async function growTournaments(db: Database): Promise<void> {
+  await db.query(
+    `insert into tournaments (game, format, status, starts_at, entry_fee, house_prize,
+       entrant_limit, think_time_ms, prize_shares, created_at, updated_at)
+     select (array['connect4', 'othello', 'checkers'])[1 + n % 3], 'round-robin',
+       (array['finished', 'finished', 'cancelled', 'live', 'scheduled'])[1 + n % 5],
+       now() - n * interval '1 hour', 10, 100, 8, 1000, '{70,30}', now(), now()
+     from generate_series(1, 4500) as n`,
+  );
+  await db.query(
+    `insert into tournament_entrants (tournament_id, agent_id, entered_by, fee_paid, entered_at)
+     select t.id, a.id, null, 0, now()
+     from tournaments t cross join (select id from agents order by id limit 8) a`,
+  );
+  await db.query('analyze tournaments, tournament_entrants');
+}
+
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
@@ -61,6 +82,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('hot paths on a grown d
   beforeAll(async () => {
     db = await openTestDatabase('postgres');
     await growDatabase(db, SEED);
+    await growTournaments(db);
     const { rows } = await db.query<{ relname: string }>(
       `select relname from pg_class
        where relkind = 'r' and relnamespace = current_schema()::regnamespace and reltuples > $1`,
@@ -85,6 +107,8 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('hot paths on a grown d
         'ledger_entries',
         'match_moves',
         'matches',
+        'tournament_entrants',
+        'tournaments',
         'users',
       ]),
     );
@@ -182,6 +206,34 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('hot paths on a grown d
     }
     responses.push(
       await app.inject({ method: 'POST', url: `/api/bots/${botId}/token`, headers: { cookie } }),
+    );
+    // A tournament's life before its runner: created, listed, entered, shown, left, cancelled.
+    const { rows: planners } = await db.query<{ id: string }>(
+      `select id from agents where name = 'Planner'`,
+    );
+    const plannerId = planners[0]?.id ?? '';
+    const created = await send('POST', '/api/admin/tournaments', adminCookie, {
+      game: 'connect4',
+      format: 'swiss',
+      rounds: 3,
+      startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      entryFee: 5,
+      housePrize: 50,
+      entrantLimit: 16,
+      thinkTimeMs: 1000,
+      prizeTable: [70, 30],
+    });
+    const { tournamentId } = created.json() as { tournamentId: string };
+    const entrants = `/api/tournaments/${tournamentId}/entrants`;
+    responses.push(
+      created,
+      await send('POST', entrants, cookie, { agentId: plannerId }),
+      await get('/api/tournaments', cookie),
+      await get('/api/tournaments?game=othello', cookie),
+      await get(`/api/tournaments/${tournamentId}`, cookie),
+      await app.inject({ method: 'DELETE', url: `${entrants}/${plannerId}`, headers: { cookie } }),
+      await send('POST', entrants, cookie, { agentId: plannerId }),
+      await send('POST', `/api/admin/tournaments/${tournamentId}/cancel`, adminCookie, {}),
     );
     for (const response of responses) expect(response.statusCode, response.body).toBeLessThan(300);
     await endMatch(db, finished, 'first');

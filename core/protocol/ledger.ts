@@ -11,6 +11,10 @@ const ledgerKindSchema = z.enum([
   'refund',
   'commission',
   'dust',
+  'entry_fee',
+  'entry_refund',
+  'prize',
+  'house_prize',
 ]);
 
 /** One row of the append-only ledger; `amount` is signed whole points. */
@@ -28,13 +32,17 @@ export const ledgerEntrySchema = z.object({
 
 /**
  * Body of `GET /api/admin/ledger`: what was ever granted, and where it is now. `agrees` holds
- * when balances + open stakes + house = granted and every balance equals its ledger rows.
+ * when balances + open stakes + held entry fees + house = granted and every balance equals its
+ * ledger rows.
  */
 export const ledgerHealthSchema = z.object({
   granted: z.number().int(),
   balances: pointsSchema,
   openStakes: pointsSchema,
-  house: pointsSchema,
+  /** Entry fees paid to tournaments still scheduled or live (refunded or paid out later). */
+  heldEntryFees: pointsSchema,
+  /** Commissions and dust earned, less the tournament prizes the house paid: may go below 0. */
+  house: z.number().int(),
   agrees: z.boolean(),
   /** Users whose balance differs from the sum of their ledger rows (0 when healthy). */
   mismatchedUsers: z.number().int().nonnegative(),

@@ -21,6 +21,8 @@ const RATE_LIMITED_ROUTES: Readonly<Record<string, Budget>> = {
   'POST /api/bots/:id/token': 'writes',
   'DELETE /api/bots/:id/token': 'writes',
   'DELETE /api/bots/:id': 'writes',
+  'POST /api/tournaments/:id/entrants': 'writes',
+  'DELETE /api/tournaments/:id/entrants/:agentId': 'writes',
 };
 
 const REFUSALS: Readonly<Record<Budget, string>> = {

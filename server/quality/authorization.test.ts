@@ -10,6 +10,7 @@ import { testDatabaseKinds } from '../testing/testDatabase.ts';
 import { json, MATRIX } from './authorizationMatrix.ts';
 import { OWN_AGENT_BETS } from './ownAgentBetsMatrix.ts';
 import { createQualityFixture, type QualityFixture, ROLES } from './qualityFixture.ts';
+import { TOURNAMENT_MATRIX } from './tournamentMatrix.ts';
 
 describe.each(testDatabaseKinds())('authorisation matrix (%s)', (kind) => {
   let f: QualityFixture;
@@ -19,22 +20,23 @@ describe.each(testDatabaseKinds())('authorisation matrix (%s)', (kind) => {
   afterAll(() => f.close());
 
   it('has a row for every route the app registers, and none for a route it does not', () => {
-    expect(Object.keys(MATRIX).sort()).toEqual(f.app.routeList.map(routeKey).sort());
+    expect(Object.keys({ ...MATRIX, ...TOURNAMENT_MATRIX }).sort()).toEqual(
+      f.app.routeList.map(routeKey).sort(),
+    );
   });
 
-  it.each([...Object.entries(MATRIX), ...Object.entries(OWN_AGENT_BETS)])(
-    '%s',
-    async (key, row) => {
-      const actual: number[] = [];
-      for (const role of ROLES) {
-        const response = await f.app.inject(
-          await row.request({ f, role, cookie: f.cookies[role] }),
-        );
-        actual.push(response.statusCode);
-      }
-      expect(actual, key).toEqual(row.expected);
-    },
-  );
+  it.each([
+    ...Object.entries(MATRIX),
+    ...Object.entries(TOURNAMENT_MATRIX),
+    ...Object.entries(OWN_AGENT_BETS),
+  ])('%s', async (key, row) => {
+    const actual: number[] = [];
+    for (const role of ROLES) {
+      const response = await f.app.inject(await row.request({ f, role, cookie: f.cookies[role] }));
+      actual.push(response.statusCode);
+    }
+    expect(actual, key).toEqual(row.expected);
+  });
 
   it('never lets a request name someone else as owner: a random agent id is 404 for everyone', async () => {
     for (const role of ROLES) {

@@ -23,17 +23,20 @@ export interface Row {
   request: (c: Case) => Promise<InjectOptions> | InjectOptions;
 }
 
-const PUBLIC: Statuses = [200, 200, 200, 200];
+/** Anyone, signed in or not. */
+export const PUBLIC: Statuses = [200, 200, 200, 200];
 const SIGNED_IN: Statuses = [401, 200, 200, 200];
 const CREATES: Statuses = [401, 201, 201, 201];
 const OWNER_OR_ADMIN: Statuses = [401, 403, 200, 200];
-const ADMIN: Statuses = [401, 403, 403, 200];
+/** Admins only: 401 to a visitor, 403 to anyone else. */
+export const ADMIN: Statuses = [401, 403, 403, 200];
 
 let serial = 0;
 /** A name or key no other case has used. */
 export const unique = (prefix: string) => `${prefix}${Date.now() % 100_000}x${serial++}`;
 
-const get =
+/** A GET of `url` with the role's cookie. */
+export const get =
   (url: string) =>
   ({ cookie }: Case): InjectOptions => ({
     method: 'GET',

@@ -17,10 +17,11 @@ export interface FuzzSpec {
 const agentIds = (f: QualityFixture) => [f.agentId, ...f.houseAgents];
 const userIds = (f: QualityFixture) => Object.values(f.userIds);
 const matchIds = (f: QualityFixture) => [f.scheduledMatchId, f.ownerMatchId, f.finishedMatchId];
+const tournamentIds = (f: QualityFixture) => [f.tournamentId, f.finishedTournamentId];
 
 /**
- * One entry per route. Ids that would let a bodiless request succeed (the announced match for
- * cancel, the owner's agent for retire) are left out of those routes' pools, and the real
+ * One entry per route. Ids that would let a bodiless request succeed (the announced match and the
+ * open tournament for cancel, the owner's agent for retire) are left out of those routes' pools, and the real
  * sessions out of logout's: a success there is a change, not a bug.
  */
 export const FUZZ: Record<string, FuzzSpec> = {
@@ -92,4 +93,28 @@ export const FUZZ: Record<string, FuzzSpec> = {
     params: { id: matchIds },
     body: () => ({ ply: 1, move: '4' }),
   },
+  'GET /api/tournaments': {},
+  'GET /api/tournaments/:id': { params: { id: tournamentIds } },
+  'POST /api/tournaments/:id/entrants': {
+    params: { id: tournamentIds },
+    body: (f) => ({ agentId: f.agentId }),
+  },
+  // Nobody is entered in the fixture's tournaments: every withdrawal is refused.
+  'DELETE /api/tournaments/:id/entrants/:agentId': {
+    params: { id: tournamentIds, agentId: agentIds },
+  },
+  'POST /api/admin/tournaments': {
+    body: () => ({
+      game: 'connect4',
+      format: 'swiss',
+      rounds: 3,
+      startsAt: '2027-01-01T12:00:00.000Z',
+      entryFee: 10,
+      housePrize: 100,
+      entrantLimit: 16,
+      thinkTimeMs: 1000,
+      prizeTable: [60, 30, 10],
+    }),
+  },
+  'POST /api/admin/tournaments/:id/cancel': { params: { id: (f) => [f.finishedTournamentId] } },
 };

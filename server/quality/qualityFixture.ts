@@ -9,6 +9,7 @@ import {
 } from '../testing/economyFixtures.ts';
 import { createTestWallet, signIn } from '../testing/signIn.ts';
 import { createTestApp, type TestApp } from '../testing/testApp.ts';
+import { insertTournament } from '../testing/tournamentFixtures.ts';
 
 /** Who sends a request in the quality suites. */
 export type Role = 'visitor' | 'user' | 'owner' | 'admin';
@@ -19,7 +20,7 @@ export const ROLES: readonly Role[] = ['visitor', 'user', 'owner', 'admin'];
 /**
  * A seeded app: three signed-in wallets, a custom agent, a bot of a fourth user, two announced
  * matches (one with that agent seated) and a finished one with a stored move and an event in the
- * bot's log.
+ * bot's log, a tournament taking entries and a finished one.
  */
 export interface QualityFixture extends TestApp {
   wallets: Record<Exclude<Role, 'visitor'>, LocalAccount>;
@@ -37,6 +38,10 @@ export interface QualityFixture extends TestApp {
   ownerMatchId: string;
   /** Over: its event stream replays and ends. */
   finishedMatchId: string;
+  /** Taking entries (room for every request the suites send), starting in a day. */
+  tournamentId: string;
+  /** Over: cannot be entered, withdrawn from or cancelled. */
+  finishedTournamentId: string;
 }
 
 /** Environment that keeps every rate limit out of the way of the quality suites. */
@@ -113,6 +118,16 @@ export async function createQualityFixture(kind: 'pglite' | 'postgres'): Promise
   });
   if (bot.statusCode !== 201) throw new Error(`bot creation: ${bot.body}`);
   const botId = (bot.json() as { id: string }).id;
+  const tomorrow = new Date(t.clock.now() + 86_400_000);
+  const tournamentId = await insertTournament(t.db, {
+    startsAt: tomorrow,
+    entryFee: 1,
+    entrantLimit: 256,
+  });
+  const finishedTournamentId = await insertTournament(t.db, {
+    startsAt: new Date(t.clock.now() - 86_400_000),
+    status: 'finished',
+  });
   await t.db.query(
     `insert into bot_events (bot_id, match_id, kind, payload) values ($1, $2, 'match-end', $3)`,
     [botId, finishedMatchId, JSON.stringify({ matchId: finishedMatchId })],
@@ -128,13 +143,15 @@ export async function createQualityFixture(kind: 'pglite' | 'postgres'): Promise
     scheduledMatchId,
     ownerMatchId,
     finishedMatchId,
+    tournamentId,
+    finishedTournamentId,
   };
 }
 
 /**
  * One string that changes when anything a user owns or can be charged changes: users and their
  * balances and roles, the ledger, bets, agents, bots and their event logs, matches and their
- * moves, and signed-in sessions (visitors' sessions and nonces excluded: asking for a nonce is
+ * moves, tournaments and their entrants, and signed-in sessions (visitors' sessions and nonces excluded: asking for a nonce is
  * allowed to make them; `last_seen_at` too, which any request may touch).
  */
 export async function databaseFingerprint(db: Queryable): Promise<string> {
@@ -155,6 +172,10 @@ export async function databaseFingerprint(db: Queryable): Promise<string> {
           order by seq) from bot_events),
        (select string_agg(concat_ws(',', match_id, ply, move, agent_id, trace::text), ';'
           order by match_id, ply) from match_moves),
+       (select string_agg(concat_ws(',', id, status, starts_at, entry_fee, entrant_limit), ';'
+          order by id) from tournaments),
+       (select string_agg(concat_ws(',', tournament_id, agent_id, entered_by, fee_paid), ';'
+          order by tournament_id, agent_id) from tournament_entrants),
        (select string_agg(concat_ws(',', token_hash, user_id, chain_id, expires_at), ';'
           order by token_hash) from sessions where user_id is not null)) as part`,
   );

@@ -7,6 +7,7 @@ import {
 } from '../../testing/economyFixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/testApp.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { insertTournament } from '../../testing/tournamentFixtures.ts';
 import { ledgerHealth } from './ledgerHealth.ts';
 
 // Ten suites trust `agrees`; here each kind of damage is made by hand and must be reported.
@@ -34,6 +35,7 @@ describe.each(testDatabaseKinds())('ledgerHealth on %s', (kind) => {
       granted: 2000,
       balances: 1700,
       openStakes: 300,
+      heldEntryFees: 0,
       house: 0,
       agrees: true,
       mismatchedUsers: 0,
@@ -59,6 +61,18 @@ describe.each(testDatabaseKinds())('ledgerHealth on %s', (kind) => {
       agrees: false,
       mismatchedUsers: 0,
     });
+  });
+
+  it('reports an entry fee held by a tournament that no balance paid, and not once it is cancelled', async () => {
+    const tournamentId = await insertTournament(t.db, { startsAt: new Date() });
+    await t.db.query(
+      `insert into tournament_entrants (tournament_id, agent_id, entered_by, fee_paid, entered_at)
+       values ($1, 'house-a', $2, 40, now())`,
+      [tournamentId, bettorId],
+    );
+    expect(await ledgerHealth(t.db)).toMatchObject({ heldEntryFees: 40, agrees: false });
+    await t.db.query(`update tournaments set status = 'cancelled' where id = $1`, [tournamentId]);
+    expect(await ledgerHealth(t.db)).toMatchObject({ heldEntryFees: 0, agrees: true });
   });
 
   it('reports a ledger row rewritten behind the append-only trigger', async () => {

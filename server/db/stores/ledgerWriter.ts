@@ -14,6 +14,8 @@ interface LedgerRefs {
   matchId?: string | null;
   betId?: string | null;
   agentId?: string | null;
+  /** The tournament an entry fee was paid to or refunded from. */
+  tournamentId?: string | null;
   /** The admin who made a manual change. */
   actorId?: string | null;
   now: Date;
@@ -61,8 +63,9 @@ async function insertEntry(
 ): Promise<void> {
   await tx.query(
     `insert into ledger_entries
-       (account, user_id, amount, kind, reason, match_id, bet_id, agent_id, actor_id, created_at)
-     values ($1, $2::uuid, $3::bigint, $4, $5, $6, $7::uuid, $8, $9::uuid, $10)`,
+       (account, user_id, amount, kind, reason, match_id, bet_id, agent_id, actor_id, created_at,
+        tournament_id)
+     values ($1, $2::uuid, $3::bigint, $4, $5, $6, $7::uuid, $8, $9::uuid, $10, $11::uuid)`,
     [
       account,
       userId,
@@ -74,6 +77,7 @@ async function insertEntry(
       refs.agentId ?? null,
       refs.actorId ?? null,
       refs.now,
+      refs.tournamentId ?? null,
     ],
   );
 }

@@ -12,6 +12,10 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   refund: 'Stake refunded',
   commission: 'Commission earned',
   dust: 'Rounding',
+  entry_fee: 'Tournament entry fee',
+  entry_refund: 'Entry fee refunded',
+  prize: 'Tournament prize',
+  house_prize: 'House prize',
 };
 
 const signed = (amount: number) => `${amount > 0 ? '+' : ''}${formatThousands(amount)}`;

@@ -1,0 +1,112 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { GAME_IDS } from '../../../core/games/gameIds.ts';
+import {
+  createTournamentBodySchema,
+  enterTournamentBodySchema,
+  tournamentListSchema,
+} from '../../../core/protocol/tournaments.ts';
+import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { enterTournament, withdrawFromTournament } from './entries.ts';
+import { cancelTournament, createTournament } from './tournamentAdmin.ts';
+import { tournamentDetail } from './tournamentDetail.ts';
+import {
+  findTournament,
+  listEntrants,
+  listTournaments,
+  toTournamentSummary,
+} from './tournamentStore.ts';
+
+const idParamsSchema = z.object({ id: z.uuid('Unknown tournament.') });
+const entrantParamsSchema = idParamsSchema.extend({ agentId: z.string().min(1).max(64) });
+const listQuerySchema = z.object({
+  game: z.enum(GAME_IDS, 'Choose a game Gridmind runs.').optional(),
+});
+
+/**
+ * Tournaments: the public list and page, users entering and withdrawing their agents (fees
+ * through the ledger), and the admin's create and cancel. The runner that plays the rounds and
+ * pays the prizes is not built yet (docs/ARCHITECTURE.md says what is).
+ */
+export const tournamentRoutes: FastifyPluginAsync = async (app) => {
+  const { db, now } = app.gridmind;
+  const noStore = { 'cache-control': 'no-store' };
+
+  app.get('/api/tournaments', async (request, reply) => {
+    const { game } = listQuerySchema.parse(request.query);
+    const [upcoming, live, finished] = await Promise.all([
+      listTournaments(db, 'upcoming', game ?? null),
+      listTournaments(db, 'live', game ?? null),
+      listTournaments(db, 'ended', game ?? null),
+    ]);
+    reply.headers(noStore);
+    return tournamentListSchema.parse({
+      upcoming: upcoming.map(toTournamentSummary),
+      live: live.map(toTournamentSummary),
+      finished: finished.map(toTournamentSummary),
+    });
+  });
+
+  app.get('/api/tournaments/:id', async (request, reply) => {
+    const { id } = idParamsSchema.parse(request.params);
+    const tournament = await findTournament(db, id);
+    if (!tournament) throw new HttpError(404, 'This tournament does not exist.');
+    const entrants = await listEntrants(db, id, tournament.game);
+    reply.headers(noStore);
+    return tournamentDetail(tournament, entrants);
+  });
+
+  app.post('/api/tournaments/:id/entrants', { preHandler: requireUser }, async (request, reply) => {
+    const { id } = idParamsSchema.parse(request.params);
+    const { agentId } = enterTournamentBodySchema.parse(request.body);
+    const { balance } = await enterTournament(db, {
+      tournamentId: id,
+      agentId,
+      userId: request.user?.userId ?? '',
+      isAdmin: request.user?.isAdmin ?? false,
+      now: new Date(now()),
+    });
+    reply.code(201).headers(noStore);
+    return { tournamentId: id, agentId, balance: balance === null ? null : Number(balance) };
+  });
+
+  app.delete(
+    '/api/tournaments/:id/entrants/:agentId',
+    { preHandler: requireUser },
+    async (request, reply) => {
+      const { id, agentId } = entrantParamsSchema.parse(request.params);
+      await withdrawFromTournament(db, {
+        tournamentId: id,
+        agentId,
+        userId: request.user?.userId ?? '',
+        isAdmin: request.user?.isAdmin ?? false,
+        now: new Date(now()),
+      });
+      reply.code(204).headers(noStore).send();
+    },
+  );
+
+  app.post('/api/admin/tournaments', { preHandler: requireAdmin }, async (request, reply) => {
+    const body = createTournamentBodySchema.parse(request.body);
+    const id = await createTournament(db, body, request.user?.userId ?? null, new Date(now()));
+    reply.code(201).headers(noStore);
+    return { tournamentId: id };
+  });
+
+  app.post(
+    '/api/admin/tournaments/:id/cancel',
+    { preHandler: requireAdmin },
+    async (request, reply) => {
+      const { id } = idParamsSchema.parse(request.params);
+      const refunded = await cancelTournament(
+        db,
+        id,
+        request.user?.userId ?? null,
+        new Date(now()),
+      );
+      reply.headers(noStore);
+      return { tournamentId: id, status: 'cancelled' as const, refunded };
+    },
+  );
+};
