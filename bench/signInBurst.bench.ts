@@ -6,7 +6,8 @@
  * server's event-loop delay (loopDelayProbe.ts) and the worst gap between a live match's stream
  * events, during each wave against a quiet stretch before. Embedded PGlite always; PostgreSQL too
  * when SIGNIN_DATABASE_URL names a database (used as it is: an empty one, or a grown copy).
- * `SIGNIN_WALLETS` changes the crowd. `npm run bench -- signInBurst`.
+ * `SIGNIN_WALLETS` changes the crowd; SIGNIN_CPU_PROF=dir writes the server's CPU profiles there
+ * (one a thread: the event loop and each signature-check thread). `npm run bench -- signInBurst`.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -85,6 +86,7 @@ async function burst(database: string, databaseUrl: string, wallets: number): Pr
   try {
     server = await spawnProbedServer({
       probes: ['loopDelayProbe.ts'],
+      cpuProfileDir: process.env.SIGNIN_CPU_PROF,
       env: {
         PORT: String(port),
         APP_ORIGIN: origin,
