@@ -1,8 +1,10 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { verifyMessage } from 'viem/utils';
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_SIGN_IN } from '../../plugins/signatureCheckSample.ts';
 import { createTestWallet } from '../../testing/signIn.ts';
 import { type EoaSignatureCheck, verifyEoaSignature } from './eoaSignature.ts';
+import { parseSiweMessage } from './siweMessage.ts';
 
 /** secp256k1's group order n and field prime p, for signatures at the edges of the ranges. */
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
@@ -51,6 +53,13 @@ describe('EOA signatures recovered with libsecp256k1', () => {
     expect(verifyEoaSignature({ address: wallet.address, message, signature })).toBe(true);
     const other = createTestWallet().address;
     expect(verifyEoaSignature({ address: other, message, signature })).toBe(false);
+  });
+
+  it('takes the check threads’ warm-up sample as a signed sign-in, so it warms the whole check', () => {
+    const message = parseSiweMessage(SAMPLE_SIGN_IN.message);
+    expect(message).not.toBeNull();
+    const address = message?.address ?? '0x';
+    expect(verifyEoaSignature({ address, ...SAMPLE_SIGN_IN })).toBe(true);
   });
 
   it('gives viem verifyMessage’s answer on valid, tampered and malformed signatures', async () => {
