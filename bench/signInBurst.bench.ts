@@ -6,7 +6,10 @@
  * server's event-loop delay (loopDelayProbe.ts) and the worst gap between a live match's stream
  * events, during each wave against a quiet stretch before. Embedded PGlite always; PostgreSQL too
  * when SIGNIN_DATABASE_URL names a database (used as it is: an empty one, or a grown copy).
- * `SIGNIN_WALLETS` changes the crowd. `npm run bench -- signInBurst`.
+ * Each wave also prints what the server's threads did (on a core / waiting for one, from Linux's
+ * /proc) and the CPU the bench's own crowd used, so a run on a loaded machine still shows the
+ * server's own cost. `SIGNIN_WALLETS` changes the crowd; SIGNIN_CPU_PROF=dir writes the server's CPU profiles there
+ * (one a thread: the event loop and each signature-check thread). `npm run bench -- signInBurst`.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -20,6 +23,7 @@ import { openSse } from '../server/testing/sseReader.ts';
 import { LoadClient, LoadRecorder } from './support/httpLoad.ts';
 import { spawnProbedServer } from './support/probedServer.ts';
 import { ask, type LoopDelay } from './support/tailServer.ts';
+import { describeThreads, threadTimes } from './support/tailThreads.ts';
 import { envCount } from './support/workload.ts';
 
 const QUIET_MS = 5_000;
@@ -76,6 +80,12 @@ function worstGapMs(arrivals: readonly number[], from: number, to: number): numb
   return worst;
 }
 
+/** CPU (user + system, ms) this process, the crowd, has used since `from`. */
+function crowdMs(from: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(from);
+  return Math.round((used.user + used.system) / 1000);
+}
+
 async function burst(database: string, databaseUrl: string, wallets: number): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'gridmind-signin-'));
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Gridmind</title>');
@@ -85,6 +95,7 @@ async function burst(database: string, databaseUrl: string, wallets: number): Pr
   try {
     server = await spawnProbedServer({
       probes: ['loopDelayProbe.ts'],
+      cpuProfileDir: process.env.SIGNIN_CPU_PROF,
       env: {
         PORT: String(port),
         APP_ORIGIN: origin,
@@ -121,6 +132,9 @@ async function burst(database: string, databaseUrl: string, wallets: number): Pr
     const quietLoop = await ask<LoopDelay>(probed, 'loop');
     const quietGap = worstGapMs(watcher.arrivals, quietFrom, performance.now());
 
+    const pid = probed.pid ?? 0;
+    const nonceThreads = threadTimes(pid);
+    const nonceCrowdCpu = process.cpuUsage();
     const nonceFrom = performance.now();
     const nonces = await Promise.all(
       clients.map(async ({ client }) => {
@@ -130,6 +144,8 @@ async function burst(database: string, databaseUrl: string, wallets: number): Pr
       }),
     );
     const nonceWallMs = performance.now() - nonceFrom;
+    const nonceServer = describeThreads(pid, nonceThreads, threadTimes(pid));
+    const nonceCrowdMs = crowdMs(nonceCrowdCpu);
     const nonceLoop = await ask<LoopDelay>(probed, 'loop');
     const nonceGap = worstGapMs(watcher.arrivals, nonceFrom, performance.now());
 
@@ -142,6 +158,8 @@ async function burst(database: string, databaseUrl: string, wallets: number): Pr
     );
     await ask<LoopDelay>(probed, 'loop');
 
+    const verifyThreads = threadTimes(pid);
+    const verifyCrowdCpu = process.cpuUsage();
     const verifyFrom = performance.now();
     const verifies = await Promise.all(
       clients.map(async ({ client }, index) => {
@@ -154,6 +172,8 @@ async function burst(database: string, databaseUrl: string, wallets: number): Pr
       }),
     );
     const verifyWallMs = performance.now() - verifyFrom;
+    const verifyServer = describeThreads(pid, verifyThreads, threadTimes(pid));
+    const verifyCrowdMs = crowdMs(verifyCrowdCpu);
     const verifyLoop = await ask<LoopDelay>(probed, 'loop');
     const verifyGap = worstGapMs(watcher.arrivals, verifyFrom, performance.now());
     watcher.close();
@@ -179,6 +199,8 @@ async function burst(database: string, databaseUrl: string, wallets: number): Pr
     console.log(
       `  sign-in (nonce + verify) ${spread(whole)}; ${((signedIn * 1000) / (nonceWallMs + verifyWallMs)).toFixed(0)} sign-ins/s`,
     );
+    console.log(`  nonce wave:  ${nonceServer}; the crowd's CPU ${nonceCrowdMs} ms`);
+    console.log(`  verify wave: ${verifyServer}; the crowd's CPU ${verifyCrowdMs} ms`);
     console.log(
       `  watcher, quiet ${QUIET_MS / 1000} s: ${loop(quietLoop)}, worst stream gap ${quietGap.toFixed(0)} ms`,
     );

@@ -1,14 +1,26 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
+import type { StrictSiweMessage } from '../modules/auth/siweMessage.ts';
 import { signatureCheckResponseSchema } from './signatureCheckRequest.ts';
 import { startTypeScriptWorker } from './typeScriptWorker.ts';
 
-/** One signature to check: did `address` sign `message` (EIP-191) with `signature`? */
-export interface SignatureCheck {
-  address: `0x${string}`;
+/** One sign-in to check: its EIP-4361 text and the wallet's signature of it. */
+export interface SignInCheckRequest {
   message: string;
   signature: `0x${string}`;
 }
+
+/**
+ * What a thread found: the text read strictly (parseSiweMessage; null when it is not such a
+ * message) and whether the address it names signed it (an EOA; contract wallets need the chain).
+ */
+export interface SignInCheck {
+  message: StrictSiweMessage | null;
+  signedByEoa: boolean;
+}
+
+/** The answer for a check no thread could finish: nothing read, nothing signed. */
+const REFUSED: SignInCheck = { message: null, signedByEoa: false };
 
 /** A place held in the pool's admission; release it once the request no longer needs it. */
 export interface SignatureCheckPlace {
@@ -16,8 +28,8 @@ export interface SignatureCheckPlace {
 }
 
 interface Waiting {
-  check: SignatureCheck;
-  resolve: (valid: boolean) => void;
+  request: SignInCheckRequest;
+  resolve: (answer: SignInCheck) => void;
 }
 
 interface Thread {
@@ -31,17 +43,18 @@ interface Thread {
  */
 const PIPELINE_DEPTH = 8;
 
-/** How many sign-ins may wait for a check at once by default (about 1 s of checks on 2 threads). */
+/** How many sign-ins may wait for a check at once by default (about 0.4 s of checks on 2 threads). */
 export const DEFAULT_SIGNATURE_CHECKS_WAITING = 1_000;
 
 const WORKER_URL = new URL('./signatureCheck.worker.ts', import.meta.url);
 
 /**
- * Recovers sign-in signatures on worker threads, so a burst of sign-ins costs the event loop only
- * a message each way per check while streams and other requests keep flowing. Admission is
+ * Reads sign-in messages and recovers their signers on worker threads, so a burst of sign-ins
+ * costs the event loop only a message each way per check while streams and other requests keep
+ * flowing. Admission is
  * bounded: `admit()` holds a place for a sign-in before its nonce is spent and answers null when
  * `maxWaiting` are already held, so the route can say 503 and the wallet can try again with the
- * same nonce. A thread that dies fails its checks (false, never true) and is replaced.
+ * same nonce. A thread that dies fails its checks (refused, never signed) and is replaced.
  */
 export class SignatureCheckPool {
   private readonly threads: Thread[] = [];
@@ -83,20 +96,20 @@ export class SignatureCheckPool {
     };
   }
 
-  /** Checks one signature on a worker thread; false for a bad one and for any failure. */
-  verify(check: SignatureCheck): Promise<boolean> {
-    if (this.closed) return Promise.resolve(false);
+  /** Checks one sign-in on a worker thread; refused (nothing read, not signed) on any failure. */
+  check(request: SignInCheckRequest): Promise<SignInCheck> {
+    if (this.closed) return Promise.resolve(REFUSED);
     this.warm();
     return new Promise((resolve) => {
-      this.queue.push({ check, resolve });
+      this.queue.push({ request, resolve });
       this.pump();
     });
   }
 
-  /** Terminates every thread; checks not yet answered resolve false. */
+  /** Terminates every thread; checks not yet answered resolve refused. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const waiting of this.queue.splice(0)) waiting.resolve(false);
+    for (const waiting of this.queue.splice(0)) waiting.resolve(REFUSED);
     await Promise.all(
       this.threads.map(async (thread) => {
         this.failAll(thread);
@@ -114,7 +127,7 @@ export class SignatureCheckPool {
       if (!waiting) return;
       thread.inFlight.delete(answer.id);
       this.checkedOffThread++;
-      waiting.resolve(answer.valid);
+      waiting.resolve({ message: answer.message, signedByEoa: answer.signedByEoa });
       this.pump();
     });
     const lost = () => {
@@ -131,7 +144,7 @@ export class SignatureCheckPool {
   }
 
   private failAll(thread: Thread): void {
-    for (const waiting of thread.inFlight.values()) waiting.resolve(false);
+    for (const waiting of thread.inFlight.values()) waiting.resolve(REFUSED);
     thread.inFlight.clear();
   }
 
@@ -146,7 +159,7 @@ export class SignatureCheckPool {
       const id = this.nextId++;
       thread.inFlight.set(id, waiting);
       thread.worker.ref();
-      thread.worker.postMessage({ id, ...waiting.check });
+      thread.worker.postMessage({ id, ...waiting.request });
     }
     for (const thread of this.threads) if (thread.inFlight.size === 0) thread.worker.unref();
   }

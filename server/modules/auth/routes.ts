@@ -5,19 +5,23 @@ import { verifyRequestSchema } from '../../../core/protocol/auth.ts';
 import { isNavigation, sendClientIndex } from '../../plugins/client.ts';
 import { toErrorResponse } from '../../plugins/errors.ts';
 import type { SignatureCheckPool } from '../../plugins/signatureCheckPool.ts';
+import type { ContractSignatureVerifier } from './contractSignatureVerifier.ts';
 import { deleteExpiredNonces, issueNonce } from './nonceStore.ts';
 import { sessionCookie } from './sessionCookie.ts';
 import { deleteExpiredSessions, deleteSession } from './sessionStore.ts';
-import type { SignatureVerifier } from './signatureVerifier.ts';
 import { signInHintCookie } from './signInHintCookie.ts';
 import { createSignInWrites } from './signInWrites.ts';
-import { isSiweMessageAcceptable, parseSiweMessage } from './siweMessage.ts';
+import { isSiweMessageAcceptable, type StrictSiweMessage } from './siweMessage.ts';
 
 /** What the auth routes need beyond the app: how signatures are checked. */
 export interface AuthRoutesOptions {
-  verifySignature: SignatureVerifier;
-  /** Admission to the signature checks (warmed at a nonce, a place held during a verify). */
-  signatureChecks: Pick<SignatureCheckPool, 'admit' | 'warm'>;
+  /**
+   * The signature-check threads: each verify's message is read and its EOA signer recovered
+   * there (warmed at a nonce, a place held during a verify).
+   */
+  signatureChecks: Pick<SignatureCheckPool, 'admit' | 'warm' | 'check'>;
+  /** For a signature no EOA made: asks the chain whether a contract wallet accepts it. */
+  verifyContractSignature: ContractSignatureVerifier;
   /** Whether a built client is served (so a navigation to /auth/logout gets the page). */
   servesClient: boolean;
 }
@@ -86,15 +90,23 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       const session = request.session;
       if (!body.success || !session) return signedOut(reply);
 
-      const message = parseSiweMessage(body.data.message);
-      if (!message) return signedOut(reply);
-      // A place for the signature check is held before the nonce is spent, so a refusal for
-      // load (503) leaves the nonce and the wallet's signature good for a retry.
+      const signature = body.data.signature as `0x${string}`;
+      // A place for the check is held before the nonce is spent, so a refusal for load (503)
+      // leaves the nonce and the wallet's signature good for a retry.
       const place = options.signatureChecks.admit();
       if (!place) return reply.code(503).header('retry-after', '1').send({ error: SIGN_IN_BUSY });
+      let message: StrictSiweMessage;
       let signed: boolean;
       try {
-        // Burn the nonce before anything else can fail: one nonce, one attempt, one winner.
+        // Reading the message and recovering its signer both happen off the event loop, in one
+        // trip to a thread; the verdict is used only once the nonce is spent.
+        const checked = await options.signatureChecks.check({
+          message: body.data.message,
+          signature,
+        });
+        if (!checked.message) return signedOut(reply);
+        message = checked.message;
+        // Burn the nonce whatever the signature: one nonce, one attempt, one winner.
         const nonce = await writes.consumeNonce(message.nonce, session.tokenHash);
         if (!nonce) return signedOut(reply);
         const acceptable = isSiweMessageAcceptable(message, {
@@ -103,12 +115,14 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
           nonceIssuedAtMs: nonce.issuedAtMs,
         });
         if (!acceptable) return signedOut(reply);
-        signed = await options.verifySignature({
-          address: message.address,
-          message: body.data.message,
-          signature: body.data.signature as `0x${string}`,
-          chainId: message.chainId,
-        });
+        signed =
+          checked.signedByEoa ||
+          (await options.verifyContractSignature({
+            address: message.address,
+            message: body.data.message,
+            signature,
+            chainId: message.chainId,
+          }));
       } finally {
         place.release();
       }

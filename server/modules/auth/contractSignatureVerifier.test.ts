@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestWallet } from '../../testing/signIn.ts';
-import { createSignatureVerifier } from './signatureVerifier.ts';
+import { createContractSignatureVerifier } from './contractSignatureVerifier.ts';
 
 /** A stand-in for a chain's JSON-RPC endpoint: answers eth_chainId and eth_call as told. */
 async function startRpc(answers: { chainId: number; callResult: string | 'error' }) {
@@ -42,7 +42,7 @@ async function startRpc(answers: { chainId: number; callResult: string | 'error'
 const VALID = `0x${'0'.repeat(63)}1`;
 const contractWallet = '0x1111111111111111111111111111111111111111' as const;
 
-describe('signature verifier', () => {
+describe('contract signature verifier', () => {
   const wallet = createTestWallet();
   const message = 'localhost wants you to sign in';
   let rpcSaysValid: Awaited<ReturnType<typeof startRpc>>;
@@ -56,30 +56,24 @@ describe('signature verifier', () => {
     rpcReverts.server.close();
   });
 
-  it('accepts an EOA signature locally and refuses another signer, with no RPC', async () => {
-    const verify = createSignatureVerifier({});
-    const signature = await wallet.signMessage({ message });
-    expect(await verify({ address: wallet.address, message, signature, chainId: 1 })).toBe(true);
-    const other = createTestWallet().address;
-    expect(await verify({ address: other, message, signature, chainId: 1 })).toBe(false);
-  });
-
   it('refuses a contract wallet when no RPC_URL is configured', async () => {
     const signature = await wallet.signMessage({ message });
-    const verify = createSignatureVerifier({});
+    const verify = createContractSignatureVerifier({});
     expect(await verify({ address: contractWallet, message, signature, chainId: 1 })).toBe(false);
   });
 
   it('asks the RPC about a contract wallet on its chain and follows its answer', async () => {
     const signature = await wallet.signMessage({ message });
     const input = { address: contractWallet, message, signature, chainId: 1 };
-    expect(await createSignatureVerifier({ rpcUrls: [rpcSaysValid.url] })(input)).toBe(true);
-    expect(await createSignatureVerifier({ rpcUrls: [rpcReverts.url] })(input)).toBe(false);
+    expect(await createContractSignatureVerifier({ rpcUrls: [rpcSaysValid.url] })(input)).toBe(
+      true,
+    );
+    expect(await createContractSignatureVerifier({ rpcUrls: [rpcReverts.url] })(input)).toBe(false);
   });
 
   it('refuses when the RPC serves another chain than the message names', async () => {
     const signature = await wallet.signMessage({ message });
-    const verify = createSignatureVerifier({ rpcUrls: [rpcSaysValid.url] });
+    const verify = createContractSignatureVerifier({ rpcUrls: [rpcSaysValid.url] });
     expect(await verify({ address: contractWallet, message, signature, chainId: 42161 })).toBe(
       false,
     );
@@ -90,7 +84,7 @@ describe('signature verifier', () => {
     const arbitrum = await startRpc({ chainId: 42161, callResult: VALID });
     try {
       const signature = await wallet.signMessage({ message });
-      const verify = createSignatureVerifier({
+      const verify = createContractSignatureVerifier({
         rpcUrls: ['http://127.0.0.1:1', rpcReverts.url, arbitrum.url],
         timeoutMs: 2000,
       });
@@ -129,7 +123,7 @@ describe('signature verifier', () => {
       // The 10 s test limit is the bound: with no time-out at all the check would never settle.
       // The time-out leaves the eth_call time to reach the node on a loaded machine (at 200 ms
       // it once gave up first, under a load average of 16, and no call was ever held).
-      const verify = createSignatureVerifier({ rpcUrls: [url], timeoutMs: 1500 });
+      const verify = createContractSignatureVerifier({ rpcUrls: [url], timeoutMs: 1500 });
       expect(await verify({ address: contractWallet, message, signature, chainId: 1 })).toBe(false);
       expect(heldCalls).toBeGreaterThan(0);
     } finally {
@@ -169,7 +163,7 @@ describe('signature verifier', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
-      const verify = createSignatureVerifier({ rpcUrls: [url], timeoutMs: 1000 });
+      const verify = createContractSignatureVerifier({ rpcUrls: [url], timeoutMs: 1000 });
       let answer: boolean | undefined;
       void verify({ address: contractWallet, message, signature, chainId: 1 }).then((result) => {
         answer = result;
@@ -191,7 +185,10 @@ describe('signature verifier', () => {
 
   it('fails closed when the RPC is unreachable', async () => {
     const signature = await wallet.signMessage({ message });
-    const verify = createSignatureVerifier({ rpcUrls: ['http://127.0.0.1:1'], timeoutMs: 2000 });
+    const verify = createContractSignatureVerifier({
+      rpcUrls: ['http://127.0.0.1:1'],
+      timeoutMs: 2000,
+    });
     expect(await verify({ address: contractWallet, message, signature, chainId: 1 })).toBe(false);
   });
 });

@@ -1,10 +1,13 @@
-import { createPublicClient, http, type PublicClient, verifyMessage } from 'viem';
+import { createPublicClient, http, type PublicClient } from 'viem';
 
 /** How long a contract-wallet check may take before it counts as a failure. */
 const CONTRACT_SIGNATURE_TIMEOUT_MS = 5000;
 
-/** Checks that `address` signed `message` on `chainId`; any doubt is false. */
-export type SignatureVerifier = (input: {
+/**
+ * Checks that the contract wallet at `address` accepts `signature` for `message` on `chainId`;
+ * any doubt is false.
+ */
+export type ContractSignatureVerifier = (input: {
   address: `0x${string}`;
   message: string;
   signature: `0x${string}`;
@@ -30,23 +33,17 @@ interface Rpc {
 }
 
 /**
- * EOA signatures are recovered locally. Contract wallets (ERC-1271, and ERC-6492 for undeployed
- * ones) need the chain: they are checked through the configured RPC that serves the message's
- * chain (`RPC_URL` may list one per network), within one time-out for the whole check; with none
- * for that chain, or no answer in time, they are refused.
+ * For signatures no EOA made (eoaSignature.ts recovers those locally, on the signature-check
+ * threads): contract wallets (ERC-1271, and ERC-6492 for undeployed ones) need the chain, so they
+ * are checked through the configured RPC that serves the message's chain (`RPC_URL` may list one
+ * per network), within one time-out for the whole check; with none for that chain, or no answer
+ * in time, they are refused.
  */
-export function createSignatureVerifier(options: {
+export function createContractSignatureVerifier(options: {
   rpcUrls?: readonly string[];
   timeoutMs?: number;
-  /** Where EOA signatures are recovered (the server passes its worker pool); inline by default. */
-  checkEoa?: (check: {
-    address: `0x${string}`;
-    message: string;
-    signature: `0x${string}`;
-  }) => Promise<boolean>;
-}): SignatureVerifier {
+}): ContractSignatureVerifier {
   const timeoutMs = options.timeoutMs ?? CONTRACT_SIGNATURE_TIMEOUT_MS;
-  const checkEoa = options.checkEoa ?? verifyMessage;
   const rpcs: Rpc[] = (options.rpcUrls ?? []).map((url) => ({
     client: createPublicClient({ transport: http(url, { timeout: timeoutMs, retryCount: 0 }) }),
     chainId: undefined,
@@ -61,9 +58,7 @@ export function createSignatureVerifier(options: {
   };
 
   return async ({ address, message, signature, chainId }) => {
-    const signedByEoa = await checkEoa({ address, message, signature }).catch(() => false);
-    if (signedByEoa || rpcs.length === 0) return signedByEoa;
-
+    if (rpcs.length === 0) return false;
     const check = async () => {
       const served = await Promise.all(rpcs.map(chainOf));
       const rpc = rpcs[served.indexOf(chainId)];
