@@ -9,7 +9,7 @@ import {
   stateFromSquares,
   stateOutcome,
 } from './state.ts';
-import { judgeCheckersAt } from './verdict.ts';
+import { judgeCheckersAt, worthJudging } from './verdict.ts';
 
 const options = { deadline: Number.POSITIVE_INFINITY, now: () => 0 };
 // Tiny endgames are proven in far fewer nodes than the server's budget; a verdict that finds no
@@ -112,7 +112,13 @@ describe('judgeCheckersAt', () => {
             const better = paths.map(pathNotation).indexOf(verdict.better);
             if (verdict.best.by < HORIZON) expect(values[better]).toEqual(verdict.best);
           }
-        } else if (best && played && best.result !== 'draw' && played.result !== 'draw') {
+        } else if (
+          worthJudging(state, paths) &&
+          best &&
+          played &&
+          best.result !== 'draw' &&
+          played.result !== 'draw'
+        ) {
           // A win or loss minimax finds this close is within any budget's reach.
           expect.fail(`no verdict where minimax proves ${best.result} in ${best.by}`);
         }
@@ -132,6 +138,12 @@ describe('judgeCheckersAt', () => {
     for (const verdict of verdicts) {
       if (verdict && verdict.grade !== 'best') expect(verdict.better).toBeDefined();
     }
+  });
+
+  it('judges no level ending without a capture: a draw in practice, which no search proves', () => {
+    const state = stateFromSquares({ dark: [14], light: [19], kings: [14, 19] }, 0);
+    const move = pathNotation(legalPaths(state)[0]!);
+    expect(judgeCheckersAt(state, move, options)).toBeNull();
   });
 
   it('judges nothing in a crowded middle game', () => {

@@ -1,5 +1,5 @@
 import { type ExactValue, gradeOf, type JudgeOptions, type MoveVerdict } from '../verdict.ts';
-import { pathNotation } from './paths.ts';
+import { type MovePath, pathNotation } from './paths.ts';
 import { PROVEN, Search, SearchAborted, WIN } from './search.ts';
 import { styleWeights } from './skillProfile.ts';
 import { popcount32 } from './squares.ts';
@@ -10,7 +10,7 @@ import { TranspositionTable } from './transpositionTable.ts';
 // try (a judge that finds no proof costs its budget and gives no verdict).
 export const CHECKERS_VERDICT_PIECES = 8;
 // Positions one search of a verdict may visit (a verdict on a move worse than the best takes two).
-export const CHECKERS_VERDICT_NODES = 3_000_000;
+export const CHECKERS_VERDICT_NODES = 1_000_000;
 // Deeper than any proof the budget allows.
 const MAX_DEPTH = 60;
 
@@ -26,6 +26,19 @@ let table: TranspositionTable | null = null;
 function exactValue(score: number): ExactValue {
   if (score === 0) return { result: 'draw', by: 0 };
   return score > 0 ? { result: 'win', by: WIN - score } : { result: 'loss', by: WIN + score };
+}
+
+/**
+ * Whether a verdict is worth a search: endgames of up to `CHECKERS_VERDICT_PIECES` pieces where
+ * one side has more pieces, or a capture is due. Level endgames without a capture are draws in
+ * practice, which the search cannot prove: judging them spent the whole budget on every move of
+ * a long drawn ending for nothing.
+ */
+export function worthJudging(state: CheckersState, paths: readonly MovePath[]): boolean {
+  const dark = popcount32(state.dark);
+  const light = popcount32(state.light);
+  if (dark + light > CHECKERS_VERDICT_PIECES) return false;
+  return dark !== light || paths.some((path) => path.captured !== 0);
 }
 
 /**
@@ -77,7 +90,7 @@ export function judgeCheckersAt(
   const options = { ...judgeOptions, maxNodes: judgeOptions.maxNodes ?? CHECKERS_VERDICT_NODES };
   const paths = legalPaths(state);
   const index = paths.map(pathNotation).indexOf(move);
-  if (index === -1 || popcount32(state.dark | state.light) > CHECKERS_VERDICT_PIECES) return null;
+  if (index === -1 || !worthJudging(state, paths)) return null;
   table ??= new TranspositionTable();
   try {
     const root = new Search(styleWeights('balanced'), table);

@@ -39,10 +39,8 @@ function expectLastVerdictTellsTheEnd(
   finished: { result: string | null; moves: string },
   last: MatchMove,
 ): void {
-  if (game === 'checkers') {
-    expect(last.verdict).toBeUndefined();
-    return;
-  }
+  // Checkers judges only endgames the search proves: a game may end without one.
+  if (game === 'checkers' && last.verdict === undefined) return;
   const mover = gameOf(game).decodeMoves(finished.moves).length % 2 === 1 ? 'first' : 'second';
   const result = finished.result === 'draw' ? 'draw' : finished.result === mover ? 'win' : 'loss';
   expect(last.verdict?.played.result).toBe(result);
@@ -136,7 +134,10 @@ describe.each(testDatabaseKinds())('match runner on %s', (kind) => {
     expect(await liveCount(db)).toEqual(everyGame(2));
     await matches.sweep();
     expect(await liveCount(db)).toEqual(everyGame(3));
-  });
+    // The work is a whole match of each game with every move judged to its node budget (no
+    // clock cuts a verdict here): 5–8 s on a quiet machine, 22–30 s at load 9 and past the
+    // default 30 s under a fresh-clone CI run's load. Nodes bound it, not this time.
+  }, 180_000);
 
   it('never lets two processes play the same match, and hands over expired leases', async () => {
     const clockA = manualScheduler(Date.parse('2026-01-01T00:00:00Z'));
