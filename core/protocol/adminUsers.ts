@@ -7,6 +7,12 @@ import { NICKNAME_MAX_LENGTH } from './profile.ts';
 export const NOT_AN_ADDRESS_SEARCH =
   'A search starting with 0x and longer than a nickname is read as an address, and this is not one: an address is 0x and 40 hex digits.';
 
+/** The fewest characters a search may have: the database finds text by its three-letter runs. */
+export const USER_SEARCH_MIN_LENGTH = 3;
+
+/** What an admin is told when a search is too short to narrow anything. */
+export const USER_SEARCH_TOO_SHORT = `Type at least ${USER_SEARCH_MIN_LENGTH} characters to search, or none for the newest users.`;
+
 /**
  * Whether an admin search is meant as a whole address: it starts with 0x and is longer than any
  * nickname, so it can only match an address. Shorter text (a nickname like "0xCafe", or part of an
@@ -20,13 +26,34 @@ function isAddressSearch(search: string): boolean {
  * Whether an admin search can be sent: anything that is not meant as an address, and an address
  * search only when it is one by the EVM rule.
  */
-export function isValidUserSearch(search: string): boolean {
+function isValidUserSearch(search: string): boolean {
   return !isAddressSearch(search) || isEvmAddress(search);
+}
+
+/**
+ * Whether a search is long enough: empty (the newest users) or three characters and more. One or
+ * two characters are in nearly every address, so they narrow nothing, and a trigram index cannot
+ * serve them: the search would read every user.
+ */
+function isLongEnough(search: string): boolean {
+  return search === '' || search.length >= USER_SEARCH_MIN_LENGTH;
+}
+
+/** Why an admin search cannot be sent (the trimmed text), or null when it can. */
+export function userSearchProblem(search: string): string | null {
+  if (!isLongEnough(search)) return USER_SEARCH_TOO_SHORT;
+  return isValidUserSearch(search) ? null : NOT_AN_ADDRESS_SEARCH;
 }
 
 /** `GET /api/admin/users?query=`: an optional search over address and nickname. */
 export const adminUsersQuerySchema = z.object({
-  query: z.string().trim().max(100).default('').refine(isValidUserSearch, NOT_AN_ADDRESS_SEARCH),
+  query: z
+    .string()
+    .trim()
+    .max(100)
+    .default('')
+    .refine(isLongEnough, USER_SEARCH_TOO_SHORT)
+    .refine(isValidUserSearch, NOT_AN_ADDRESS_SEARCH),
 });
 
 /* One row of the admin user list. Balance is whole points as a decimal string (exact). */

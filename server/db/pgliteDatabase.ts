@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable } from './database.ts';
 
 function queryable(target: PGlite | Transaction): Queryable {
@@ -13,6 +14,12 @@ function queryable(target: PGlite | Transaction): Queryable {
     },
   };
 }
+
+/**
+ * The PostgreSQL extensions the migrations create, which PGlite must load at every start
+ * (pg_trgm: the admin's user search, migration 0910).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /**
  * PGlite runs SQL on this thread, and a queue of queries resolves through promises alone, so
@@ -41,7 +48,11 @@ function takingTurns(): <T>(run: () => Promise<T>) => Promise<T> {
  */
 export async function openPgliteDatabase(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(loadDataDir ? { dataDir, loadDataDir } : { dataDir });
+  const pglite = await PGlite.create({
+    dataDir,
+    extensions: PGLITE_EXTENSIONS,
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const direct = queryable(pglite);
   const inTurn = takingTurns();
   return {

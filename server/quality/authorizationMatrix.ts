@@ -163,7 +163,7 @@ export const MATRIX: Record<string, Row> = {
     expected: SIGNED_IN,
     request: (c) => json('PATCH', '/api/profile', c.cookie, { nickname: unique('nick') }),
   },
-  'GET /api/admin/users': { expected: ADMIN, request: get('/api/admin/users?query=0x') },
+  'GET /api/admin/users': { expected: ADMIN, request: get('/api/admin/users?query=0x0') },
   'GET /api/admin/ledger': { expected: ADMIN, request: get('/api/admin/ledger') },
   'GET /api/admin/agents': { expected: ADMIN, request: get('/api/admin/agents') },
   'POST /api/admin/users/:id/role': {

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NOT_AN_ADDRESS_SEARCH } from '../../core/protocol/adminUsers.ts';
+import { NOT_AN_ADDRESS_SEARCH, USER_SEARCH_TOO_SHORT } from '../../core/protocol/adminUsers.ts';
 import { signedInContext } from './support/signIn.ts';
 import { serverAndBrowserForFile } from './support/suite.ts';
 
@@ -101,13 +101,19 @@ describe('the admin page', () => {
     expect(await page.getByTestId('admin-user').count()).toBe(0);
     expect(await page.getByLabel('Search users').getAttribute('aria-invalid')).toBe('true');
 
+    // Two characters give the trigram index nothing to narrow by: said at once, not sent.
+    await page.getByLabel('Search users').fill('0x');
+    await expect.poll(() => alert.textContent()).toBe(USER_SEARCH_TOO_SHORT);
+    expect(await page.getByTestId('admin-user').count()).toBe(0);
+
     await page.getByLabel('Search users').fill(`0x${admin.address.slice(2).toUpperCase()}`);
     await expect.poll(() => page.getByTestId('admin-user').count()).toBe(1);
     expect(await page.getByTestId('admin-user').textContent()).toContain(
       admin.address.toLowerCase(),
     );
     expect(await users.getByRole('alert').count()).toBe(0);
-    // The malformed one was never sent.
+    // The malformed and the short one were never sent.
     expect(searches).not.toContain(oneDigitShort);
+    expect(searches).not.toContain('0x');
   });
 });

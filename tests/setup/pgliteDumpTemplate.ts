@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { PGLITE_EXTENSIONS } from '../../server/db/pgliteDatabase.ts';
 // `pgliteDumpPath` is declared where it is read.
 import type {} from '../../server/testing/testDatabase.ts';
 
@@ -22,7 +23,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const db = await openDatabase({ dataDir: dir });
   await migrate(db);
   await db.close();
-  const pglite = await PGlite.create(dir);
+  const pglite = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS });
   const dump = await pglite.dumpDataDir('none');
   await pglite.close();
   await writeFile(path, new Uint8Array(await dump.arrayBuffer()));

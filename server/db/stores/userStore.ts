@@ -76,17 +76,28 @@ export async function findUserById(db: Queryable, userId: string): Promise<UserR
   return rows[0] ? toUser(rows[0]) : null;
 }
 
-/** Users whose address or nickname contains `search` (case-insensitive), newest first. */
+/**
+ * The newest users, or those whose address or nickname contains `search` (case-insensitive),
+ * newest first. A search reads the trigram indexes of migration 0910, which need three
+ * characters to narrow anything; the route refuses shorter ones.
+ */
 export async function searchUsers(
   db: Queryable,
   search: string,
   limit: number,
 ): Promise<UserRecord[]> {
+  if (search === '') {
+    const { rows } = await db.query<UserRow>(
+      `select ${USER_COLUMNS} from users order by created_at desc, users.id limit $1`,
+      [limit],
+    );
+    return rows.map(toUser);
+  }
   const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const { rows } = await db.query<UserRow>(
     `select ${USER_COLUMNS} from users
       where address like $1 or lower(nickname) like $1
-      order by created_at desc, id limit $2`,
+      order by created_at desc, users.id limit $2`,
     [pattern, limit],
   );
   return rows.map(toUser);

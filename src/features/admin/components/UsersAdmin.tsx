@@ -3,8 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { formatThousands } from '../../../../core/format/balance.ts';
 import {
   type AdminUsersResponse,
-  isValidUserSearch,
-  NOT_AN_ADDRESS_SEARCH,
+  userSearchProblem,
 } from '../../../../core/protocol/adminUsers.ts';
 import { DataTable, type DataTableColumn } from '../../../lib/table/DataTable.tsx';
 import { adminActions, adminUsersQueryOptions } from '../api/adminApi.ts';
@@ -16,9 +15,10 @@ type AdminUser = AdminUsersResponse['users'][number];
 /** Users: search, make or remove admins, grant or deduct balance with a reason. */
 export function UsersAdmin() {
   const [search, setSearch] = useState('');
-  // The server's rule, checked before asking: an address search that is no address says why at
-  // once, instead of a failed request behind the previous search's rows.
-  const searchProblem = isValidUserSearch(search.trim()) ? null : NOT_AN_ADDRESS_SEARCH;
+  // The server's rules, checked before asking: a search too short to narrow anything, or one that
+  // reads as an address and is none, says why at once instead of a failed request behind the
+  // previous search's rows.
+  const searchProblem = userSearchProblem(search.trim());
   const users = useQuery({ ...adminUsersQueryOptions(search), enabled: searchProblem === null });
   const setRole = useAdminAction(adminActions.setRole, 'Role changed');
   const adjust = useAdminAction(adminActions.adjustBalance, 'Balance changed');
