@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { tournamentDetailSchema } from '../../../../core/protocol/tournaments.ts';
+import { tournamentDetailSchema } from '../../../../core/protocol/tournamentViews.ts';
 import { fetchJson } from '../../../lib/http/fetchJson.ts';
 
 /** What the tournament page says when the id names none. */

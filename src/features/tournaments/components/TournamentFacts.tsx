@@ -1,6 +1,6 @@
 import { formatThousands } from '../../../../core/format/balance.ts';
 import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import type { TournamentSummary } from '../../../../core/protocol/tournaments.ts';
+import type { TournamentSummary } from '../../../../core/protocol/tournamentViews.ts';
 import { useNow } from '../../../lib/time/useNow.ts';
 import { formatText, startText, tournamentStartsInText } from './tournamentText.ts';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatThousands } from '../../../../core/format/balance.ts';
-import type { TournamentSummary } from '../../../../core/protocol/tournaments.ts';
+import type { TournamentSummary } from '../../../../core/protocol/tournamentViews.ts';
 import { DataTable, type DataTableColumn } from '../../../lib/table/DataTable.tsx';
 import { useNow } from '../../../lib/time/useNow.ts';
 import {

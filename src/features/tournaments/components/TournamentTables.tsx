@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatThousands } from '../../../../core/format/balance.ts';
-import type { TournamentDetail } from '../../../../core/protocol/tournaments.ts';
+import type { TournamentDetail } from '../../../../core/protocol/tournamentViews.ts';
 import { DataTable } from '../../../lib/table/DataTable.tsx';
 import { halfPointsText, placeText, quarterPointsText } from './tournamentText.ts';
 

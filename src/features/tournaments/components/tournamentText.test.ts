@@ -32,13 +32,13 @@ describe('tournament texts', () => {
 
   it('counts down at the scale that matters', () => {
     const start = Date.UTC(2026, 10, 27, 20, 0, 0);
-    const before = (ms: number) => tournamentStartsInText(start, start - ms);
-    expect(before(0)).toBe('any moment now');
-    expect(before(-5_000)).toBe('any moment now');
-    expect(before(40_000)).toBe('in 40 s');
-    expect(before(12 * 60_000)).toBe('in 12 min');
-    expect(before((4 * 60 + 5) * 60_000)).toBe('in 4 h 05 min');
-    expect(before((51 * 60 + 30) * 60_000)).toBe('in 2 d 3 h');
+    const startsIn = (msAhead: number) => tournamentStartsInText(start, start - msAhead);
+    expect(startsIn(0)).toBe('any moment now');
+    expect(startsIn(-5_000)).toBe('any moment now');
+    expect(startsIn(40_000)).toBe('in 40 s');
+    expect(startsIn(12 * 60_000)).toBe('in 12 min');
+    expect(startsIn((4 * 60 + 5) * 60_000)).toBe('in 4 h 05 min');
+    expect(startsIn((51 * 60 + 30) * 60_000)).toBe('in 2 d 3 h');
   });
 
   it('names a tournament by its game and format, and a Swiss by its rounds', () => {
