@@ -43,6 +43,9 @@ async function postFrom(page: Page, url: string, body: unknown): Promise<unknown
   return answer.body;
 }
 
+const headerBalance = async (page: Page) =>
+  Number(((await page.getByTestId('user-balance').textContent()) ?? '').replace(/\D/g, ''));
+
 async function firstOthelloAgent(): Promise<{ id: string; name: string }> {
   const response = await fetch(`${harness.server.origin}/api/agents?game=othello`);
   const { items } = (await response.json()) as { items: { id: string; name: string }[] };
@@ -123,6 +126,68 @@ describe('the tournament pages', () => {
     await entrant.focus();
     await visitor.keyboard.press('Enter');
     await visitor.getByRole('heading', { level: 1, name: agent.name }).waitFor();
+  });
+
+  it('lets an owner enter an agent, shows the server refusing a full field, and withdraws', async () => {
+    const { context: adminContext, page: adminPage } = await signedInContext(
+      harness.browser,
+      harness.server.origin,
+      admin,
+    );
+    contexts.push(adminContext);
+    const create = (entrantLimit: number) =>
+      postFrom(adminPage, '/api/admin/tournaments', {
+        game: 'connect4',
+        format: 'round-robin',
+        startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+        entryFee: 25,
+        housePrize: 0,
+        entrantLimit,
+        thinkTimeMs: 1_000,
+        prizeTable: [100],
+      } satisfies CreateTournamentBody) as Promise<{ tournamentId: string }>;
+    const open = await create(8);
+    const full = await create(2);
+    const agents = (await (
+      await fetch(`${harness.server.origin}/api/agents?game=connect4`)
+    ).json()) as {
+      items: { id: string }[];
+    };
+    for (const builtin of agents.items.slice(0, 2)) {
+      await postFrom(adminPage, `/api/tournaments/${full.tournamentId}/entrants`, {
+        agentId: builtin.id,
+      });
+    }
+
+    const { context, page } = await signedInContext(harness.browser, harness.server.origin);
+    contexts.push(context);
+    await page.setViewportSize(VIEWPORTS.narrow);
+    await page.goto('/agents/mine');
+    const agentName = `Entrant ${Date.now() % 10_000}`;
+    await page.getByLabel('Name').fill(agentName);
+    await page.getByRole('button', { name: 'Create agent' }).click();
+    await page.getByTestId('my-agent').first().waitFor();
+
+    await page.goto(`/games/tournaments/${full.tournamentId}`);
+    await page.getByRole('button', { name: 'Enter for 25 points' }).click();
+    await page.getByTestId('entry-error').waitFor();
+    expect(await page.getByTestId('entry-error').textContent()).toMatch(/full|limit/i);
+    expect(await headerBalance(page)).toBe(1_000);
+
+    await page.goto(`/games/tournaments/${open.tournamentId}`);
+    await page.getByLabel('Your agent', { exact: true }).selectOption({ label: agentName });
+    await page.getByRole('button', { name: 'Enter for 25 points' }).click();
+    await page.getByRole('button', { name: `Withdraw ${agentName}` }).waitFor();
+    await expect.poll(() => headerBalance(page)).toBe(975);
+    expect(await page.getByTestId('entrant-row').allTextContents()).toEqual([
+      expect.stringContaining(agentName),
+    ]);
+    expect(await page.getByTestId('tournament-pool').textContent()).toBe('25 points');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: `Withdraw ${agentName}` }).click();
+    await page.getByText('Nobody has entered yet.').waitFor();
+    await expect.poll(() => headerBalance(page)).toBe(1_000);
   });
 
   it('says so when a tournament does not exist or the list cannot be loaded', async () => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { tournamentQueryOptions } from '../api/tournamentQueryOptions.ts';
+import { EntryPanel } from './EntryPanel.tsx';
 import { TournamentFacts } from './TournamentFacts.tsx';
 import { EntrantsTable, PrizeTable, StandingsTable } from './TournamentTables.tsx';
 import { tournamentTitle } from './tournamentText.ts';
@@ -25,6 +26,7 @@ export function TournamentPage() {
     <section className="page tournaments" aria-labelledby="tournament-title">
       <h1 id="tournament-title">{tournamentTitle(tournament)}</h1>
       <TournamentFacts tournament={tournament} />
+      <EntryPanel detail={detail.data} />
       <h2>Prizes</h2>
       <p>
         The pool is paid to the owners of the top finishers; shares won by built-in agents go to the
