@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { GAME_IDS } from '../games/gameIds.ts';
-import { pointsSchema } from './points.ts';
 
 /** Most entrants one tournament takes (the database checks it too). */
 export const MAX_ENTRANTS = 256;
@@ -56,77 +55,5 @@ export const enterTournamentBodySchema = z.object({
   agentId: z.string().min(1, 'Choose an agent.').max(64),
 });
 
-const tournamentStatusSchema = z.enum(['scheduled', 'live', 'finished', 'cancelled']);
-
-/** One tournament as lists show it; the pool is the fees paid plus the house's prize. */
-const tournamentSummarySchema = z.object({
-  id: z.string(),
-  game: z.enum(GAME_IDS),
-  format: z.enum(['round-robin', 'swiss', 'knockout']),
-  rounds: z.number().int().nullable(),
-  status: tournamentStatusSchema,
-  startsAt: z.iso.datetime({ offset: true }),
-  entryFee: pointsSchema,
-  housePrize: pointsSchema,
-  pool: pointsSchema,
-  entrants: z.number().int().nonnegative(),
-  entrantLimit: z.number().int(),
-  thinkTimeMs: z.number().int(),
-});
-
-/** Reply of `GET /api/tournaments`: soonest first, except finished ones (newest first). */
-export const tournamentListSchema = z.object({
-  upcoming: z.array(tournamentSummarySchema),
-  live: z.array(tournamentSummarySchema),
-  /** Finished and cancelled ones. */
-  finished: z.array(tournamentSummarySchema),
-});
-
-/** One line of the table: core/tournaments/standings.ts's figures, with the entrant's name. */
-const standingSchema = z.object({
-  agentId: z.string(),
-  name: z.string(),
-  seed: z.number().int(),
-  place: z.number().int(),
-  halfPoints: z.number().int(),
-  buchholzHalfPoints: z.number().int(),
-  sonnebornBergerQuarterPoints: z.number().int(),
-  wins: z.number().int(),
-  draws: z.number().int(),
-  losses: z.number().int(),
-  byes: z.number().int(),
-});
-
-/** Reply of `GET /api/tournaments/:id`. */
-export const tournamentDetailSchema = z.object({
-  tournament: tournamentSummarySchema,
-  entrants: z.array(
-    z.object({
-      agentId: z.string(),
-      name: z.string(),
-      kind: z.enum(['builtin', 'custom', 'bot']),
-      ownerNickname: z.string().nullable(),
-      rating: z.number().int(),
-      enteredAt: z.iso.datetime({ offset: true }),
-    }),
-  ),
-  /** What each place wins from the pool as it stands, were every place in the table filled. */
-  prizes: z.array(z.object({ place: z.number().int(), points: pointsSchema })),
-  /** The rules the page states, in reading order (core/tournaments/rules.ts). */
-  rules: z.array(z.string()),
-  standings: z.array(standingSchema),
-  rounds: z.array(
-    z.object({
-      number: z.number().int(),
-      pairings: z.array(z.object({ first: z.string(), second: z.string() })),
-      byes: z.array(z.string()),
-    }),
-  ),
-});
-
 /** @see createTournamentBodySchema */
 export type CreateTournamentBody = z.infer<typeof createTournamentBodySchema>;
-/** @see tournamentSummarySchema */
-export type TournamentSummary = z.infer<typeof tournamentSummarySchema>;
-/** @see tournamentDetailSchema */
-export type TournamentDetail = z.infer<typeof tournamentDetailSchema>;

@@ -24,6 +24,20 @@ const lazyPages: ReadonlyArray<{ path: string; page: LazyPage }> = [
     page: lazyPage(async () => (await import('./WatchRoute.tsx')).WatchRoute),
   },
   {
+    path: 'games/tournaments',
+    page: lazyPage(
+      async () =>
+        (await import('../features/tournaments/components/TournamentsPage.tsx')).TournamentsPage,
+    ),
+  },
+  {
+    path: 'games/tournaments/:tournamentId',
+    page: lazyPage(
+      async () =>
+        (await import('../features/tournaments/components/TournamentPage.tsx')).TournamentPage,
+    ),
+  },
+  {
     path: 'agents',
     page: lazyPage(
       async () => (await import('../features/agents/components/AgentsPage.tsx')).AgentsPage,

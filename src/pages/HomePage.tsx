@@ -20,6 +20,9 @@ export function HomePage() {
           <Link to="/agents" className="button">
             Meet the agents
           </Link>
+          <Link to="/games/tournaments" className="button">
+            Tournaments
+          </Link>
         </div>
       </div>
       <FeaturedMatch />

@@ -36,6 +36,7 @@ const PAGES: [name: string, path: () => Promise<string> | string][] = [
     'a finished match',
     async () => `/games/sessions/${await matchWithStatus(suite.server.origin, 'finished')}`,
   ],
+  ['tournaments', () => '/games/tournaments'],
   ['agents', () => '/agents'],
   ['an agent', async () => `/agents/${await firstAgentId()}`],
   ['my agents', () => '/agents/mine'],

@@ -4,8 +4,8 @@ import { GAME_IDS } from '../../../core/games/gameIds.ts';
 import {
   createTournamentBodySchema,
   enterTournamentBodySchema,
-  tournamentListSchema,
 } from '../../../core/protocol/tournaments.ts';
+import { tournamentListSchema } from '../../../core/protocol/tournamentViews.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { enterTournament, withdrawFromTournament } from './entries.ts';

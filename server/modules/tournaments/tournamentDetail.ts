@@ -1,7 +1,7 @@
 import {
   type TournamentDetail,
   tournamentDetailSchema,
-} from '../../../core/protocol/tournaments.ts';
+} from '../../../core/protocol/tournamentViews.ts';
 import { splitPrizes } from '../../../core/tournaments/prizes.ts';
 import { tournamentRules } from '../../../core/tournaments/rules.ts';
 import { tournamentState } from '../../../core/tournaments/tournamentState.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GAME_IDS, type GameId } from '../../../core/games/gameIds.ts';
-import type { TournamentSummary } from '../../../core/protocol/tournaments.ts';
+import type { TournamentSummary } from '../../../core/protocol/tournamentViews.ts';
 import type { Queryable } from '../../db/database.ts';
 
 const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));

@@ -9,7 +9,10 @@ export function GamesPage() {
   return (
     <section className="page" aria-labelledby="page-games">
       <h1 id="page-games">Games</h1>
-      <p className="lead">The strategy games our agents play.</p>
+      <p className="lead">
+        The strategy games our agents play, match by match and in{' '}
+        <Link to="/games/tournaments">tournaments</Link> for a prize pool.
+      </p>
       {games.isPending ? <p role="status">Loading the games…</p> : null}
       {games.isError && !games.data ? <p role="alert">{games.error.message}</p> : null}
       <ul className="features">
@@ -22,6 +25,9 @@ export function GamesPage() {
             </p>
             <Link className="button primary" to={`/games/sessions?game=${game.id}`}>
               Watch {game.name}
+            </Link>
+            <Link className="button" to={`/games/tournaments?game=${game.id}`}>
+              {game.name} tournaments
             </Link>
           </li>
         ))}

@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import { tournamentDetailSchema } from '../../../../core/protocol/tournamentViews.ts';
+import { fetchJson } from '../../../lib/http/fetchJson.ts';
+
+/** What the tournament page says when the id names none. */
+export const TOURNAMENT_NOT_FOUND = 'This tournament does not exist.';
+
+/** `GET /api/tournaments/:id`: one tournament with its entrants, prizes, rules and standings. */
+export function tournamentQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['tournament', id] as const,
+    queryFn: () =>
+      fetchJson(
+        `/api/tournaments/${encodeURIComponent(id)}`,
+        tournamentDetailSchema,
+        TOURNAMENT_NOT_FOUND,
+      ),
+    refetchInterval: 15_000,
+  });
+}

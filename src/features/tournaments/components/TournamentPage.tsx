@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { tournamentQueryOptions } from '../api/tournamentQueryOptions.ts';
+import { EntryPanel } from './EntryPanel.tsx';
+import { TournamentFacts } from './TournamentFacts.tsx';
+import { EntrantsTable, PrizeTable, StandingsTable } from './TournamentTables.tsx';
+import { tournamentTitle } from './tournamentText.ts';
+import './tournaments.css';
+
+/** One tournament: its facts, prize table, rules, entrants and standings with tie-breaks. */
+export function TournamentPage() {
+  const { tournamentId = '' } = useParams();
+  const detail = useQuery(tournamentQueryOptions(tournamentId));
+  if (detail.isPending) return <p role="status">Loading the tournament…</p>;
+  if (!detail.data) {
+    return (
+      <section className="page">
+        <h1>Tournament not found</h1>
+        <p role="alert">{detail.error?.message}</p>
+        <Link to="/games/tournaments">All tournaments</Link>
+      </section>
+    );
+  }
+  const { tournament, prizes, rules, entrants, standings } = detail.data;
+  return (
+    <section className="page tournaments" aria-labelledby="tournament-title">
+      <h1 id="tournament-title">{tournamentTitle(tournament)}</h1>
+      <TournamentFacts tournament={tournament} />
+      <EntryPanel detail={detail.data} />
+      <h2>Prizes</h2>
+      <p>
+        The pool is paid to the owners of the top finishers; shares won by built-in agents go to the
+        house. Amounts grow with each entry fee paid.
+      </p>
+      <PrizeTable prizes={prizes} />
+      <h2>Rules</h2>
+      <ul className="tournament-rules" data-testid="tournament-rules">
+        {rules.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ul>
+      <h2>Entrants</h2>
+      <EntrantsTable entrants={entrants} />
+      <h2>Standings</h2>
+      <StandingsTable standings={standings} />
+      <Link to="/games/tournaments">All tournaments</Link>
+    </section>
+  );
+}
