@@ -122,7 +122,11 @@ describe('the wallet panel on a cold start', () => {
 
     // The cache layer now says 7.5 ETH and knows an ENS name (as if another tab had just read
     // them). A saved query copy of the 1.234 ETH answer would win over it; the cache layer is the
-    // only source.
+    // only source. Written with the app unloaded (a same-origin page that is not the app), and
+    // the RPC held first: a balance read still in flight once wrote 1.234 ETH over it in CI.
+    rpc.hold();
+    const callsBefore = rpc.balanceCalls;
+    await page.goto('/api/health');
     await page.evaluate(
       ({ address, avatar }) =>
         new Promise<void>((resolve, reject) => {
@@ -151,9 +155,7 @@ describe('the wallet panel on a cold start', () => {
         }),
       { address: account.address.toLowerCase(), avatar: AVATAR_URL },
     );
-    rpc.hold();
-    const callsBefore = rpc.balanceCalls;
-    await page.reload();
+    await page.goto('/profile');
     await expect.poll(() => balance.textContent(), { timeout: 10_000 }).toBe('7.500 ETH');
     expect(rpc.balanceCalls).toBe(callsBefore);
     // The ENS name and avatar show; the avatar, on a host of its own, loads under the CSP.
