@@ -103,16 +103,16 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
   // Every column's score did not fit: the position's value and one column that keeps it cost far
   // less, so the agent still never gives up a solved position's value. It takes the heuristic's
   // share; the heuristic then only scores the other columns for the trace, as after a book move.
-  const proven =
-    trySolver && !exact
-      ? solvedColumn(position, {
-          ...budget,
-          maxNodes: profile.maxNodes * 0.25,
-          // half of the time left: the heuristic still answers if the clock runs short
-          deadline: solverDeadline(options, 0.5),
-        })
-      : null;
-  if (trySolver && !exact) nodes += solverNodesOfLastCall();
+  let proven: ReturnType<typeof solvedColumn> = null;
+  if (trySolver && !exact) {
+    proven = solvedColumn(position, {
+      ...budget,
+      maxNodes: profile.maxNodes * 0.25,
+      // half of the time left: the heuristic still answers if the clock runs short
+      deadline: solverDeadline(options, 0.5),
+    });
+    nodes += solverNodesOfLastCall();
+  }
   const known =
     bookMove ?? (proven && { column: proven.column, value: Math.sign(proven.score) as WeakValue });
   let scores: (number | null)[];

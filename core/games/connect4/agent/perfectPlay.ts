@@ -60,17 +60,16 @@ export function solverNodesOfLastCall(): number {
   return lastSolverNodes;
 }
 
-/** A column that keeps the position's exact score, with that score and the nodes it took. */
+/** A column that keeps the position's exact score, with that score. */
 interface SolvedColumn {
   column: number;
   score: number;
-  nodes: number;
 }
 
 /**
  * The position's exact score and the first column (centre first) that keeps it, within the
- * budget; null when it runs out first. Far cheaper than every column's score: one solve, then
- * null-window tests that mostly read the table the solve filled (at `7313365357`, ply 10, every
+ * budget; null when it runs out first (the nodes spent, either way, from `solverNodesOfLastCall`).
+ * Far cheaper than every column's score: one solve, then null-window tests that mostly read the table the solve filled (at `7313365357`, ply 10, every
  * column's score took over 12 M nodes where the solve took 3.0 M). The table is cleared first, as
  * in `exactColumnScores`, so the answer under a budget never depends on history.
  */
@@ -89,7 +88,7 @@ export function solvedColumn(
       const column = index + 1;
       if (!position.canPlay(column)) continue;
       // a win on the spot is the best there is, so it is what the solve scored
-      if (position.isWinningMove(column)) return { column, score, nodes: exact.nodes };
+      if (position.isWinningMove(column)) return { column, score };
       position.play(column);
       try {
         // the child's score is the opponent's: the column keeps `score` when it is at most -score
@@ -97,7 +96,7 @@ export function solvedColumn(
           position.outcome().status === 'draw'
             ? score <= 0
             : exact.isAtMost(position, -score, { budget: left() });
-        if (keeps) return { column, score, nodes: exact.nodes };
+        if (keeps) return { column, score };
       } finally {
         position.undo();
       }
