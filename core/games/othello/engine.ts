@@ -38,7 +38,7 @@ export function decideOthello(
     const trace = { candidates: [{ move: PASS, score: 0 }], depth: 0, nodes: 0, chosen: PASS };
     return {
       move: PASS,
-      trace: { ...trace, reason: othelloMoveReason(PASS, noDetails()), advantage: 0 },
+      trace: { ...trace, reason: othelloMoveReason(state, PASS, noDetails()), advantage: 0 },
     };
   }
   const random = createRandom(seedFor(options.seed, encodeMoves(moves)));
@@ -53,7 +53,7 @@ export function decideOthello(
   if (random() < profile.blunderRate) {
     const square = squares[Math.floor(random() * squares.length)]!;
     const move = squareName(square);
-    const reason = othelloMoveReason(move, { ...noDetails(), blunder: true });
+    const reason = othelloMoveReason(state, move, { ...noDetails(), blunder: true });
     return {
       move,
       trace: { candidates: [], depth: 0, nodes: 0, chosen: move, reason, advantage: 0 },
@@ -117,11 +117,10 @@ export function decideOthello(
       depth,
       nodes,
       chosen: move,
-      reason: othelloMoveReason(move, {
+      reason: othelloMoveReason(state, move, {
         exactScore: solved ? chosen.score : null,
         blunder: false,
         style: valid.style,
-        flipped: chosen.flipped,
       }),
       advantage: solved ? exactAdvantage(chosen.score) : heuristicAdvantage(chosen.score),
     },
@@ -129,7 +128,7 @@ export function decideOthello(
 }
 
 function noDetails() {
-  return { exactScore: null, blunder: false, style: 'balanced' as const, flipped: 0 };
+  return { exactScore: null, blunder: false, style: 'balanced' as const };
 }
 
 /**

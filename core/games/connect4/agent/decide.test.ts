@@ -65,7 +65,7 @@ describe('decide', () => {
   it('blocks an open three', () => {
     const decision = decide('43536', traits(8), { seed: 1, ...clock });
     expect(decision.move).toBe(7);
-    expect(decision.trace.reason).toBe('blocks the open three on column 7');
+    expect(decision.trace.reason).toBe("blocks Red's four on column 7");
   });
 
   it('weighs every candidate and reports depth and nodes', () => {
@@ -91,7 +91,7 @@ describe('decide', () => {
 
   it('plays exact scores late in the game at top skill', () => {
     const { trace } = decide('3133577417651455562354437434', traits(10), { seed: 1, ...clock });
-    expect(trace.reason).toMatch(/forced win|draw|loss|wins|blocks|threat/);
+    expect(trace.reason).toMatch(/forced win|draw|lost with perfect play|wins/);
     expect(Math.max(...trace.candidates.map((c) => c.score))).toBe(-2);
   });
 
