@@ -10,10 +10,9 @@
  * with more exact results); `REASONS_GAMES` (default `connect4,othello,checkers`) picks the
  * games. Pairs and seeds come from a fixed seed, so a run is reproducible.
  */
-import { createRandom } from '../core/agents/random.ts';
 import { BUILT_IN_AGENTS } from '../core/agents/roster.ts';
 import type { GameId } from '../core/games/gameIds.ts';
-import { gameOf } from '../core/games/registry.ts';
+import { selfPlayMatches } from '../core/games/selfPlay.ts';
 
 const MATCHES = Number(process.env.REASONS_MATCHES ?? 50);
 const MAX_SKILL = Number(process.env.REASONS_MAX_SKILL ?? 7);
@@ -40,28 +39,12 @@ export function sentenceShape(reason: string): string {
 }
 
 function playMatches(id: GameId): Map<string, number> {
-  const game = gameOf(id);
   const agents = BUILT_IN_AGENTS.filter((agent) => agent.traits.skill <= MAX_SKILL);
-  const random = createRandom(27);
   const shapes = new Map<string, number>();
-  for (let match = 0; match < MATCHES; match++) {
-    const first = agents[Math.floor(random() * agents.length)]!;
-    let second = agents[Math.floor(random() * agents.length)]!;
-    if (second === first) second = agents[(agents.indexOf(first) + 1) % agents.length]!;
-    const seed = Math.floor(random() * 2 ** 31);
-    const moves: string[] = [];
-    let state = game.initial();
-    while (game.outcome(state).status === 'ongoing' && moves.length < 400) {
-      const agent = game.sideToMove(state) === 0 ? first : second;
-      const decision = game.decide(moves, agent.traits, {
-        seed,
-        deadline: Number.POSITIVE_INFINITY,
-        now: () => 0,
-      });
+  for (const match of selfPlayMatches(id, agents, MATCHES, 27)) {
+    for (const { decision } of match.moves) {
       const shape = sentenceShape(decision.trace.reason);
       shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
-      moves.push(decision.move);
-      state = game.play(state, decision.move);
     }
   }
   return shapes;

@@ -83,6 +83,8 @@ export interface MoveTrace {
    * (won), comparable across games: what the watch page's advantage chart draws.
    */
   advantage: number;
+  /** The chosen move's score is proven (a solve, the book, a forced result), not a heuristic. */
+  proven?: boolean | undefined;
 }
 
 /** A move in notation and its trace. */

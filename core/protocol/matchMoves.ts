@@ -19,6 +19,8 @@ export const moveTraceSchema = z.object({
   reason: z.string(),
   /** The mover's judgement after its move, -1 lost .. 1 won (absent on moves stored before it). */
   advantage: z.optional(z.number().check(z.minimum(-1), z.maximum(1))),
+  /** The chosen move's score is proven (solved, or a forced result found), not a heuristic. */
+  proven: z.optional(z.boolean()),
 });
 
 /** One played move: `ply` is its number (1 for the first move), also the SSE event id. */

@@ -68,9 +68,11 @@ describe.each(GAME_IDS)('%s on the platform', (game) => {
       )
       .toBe(true);
     expect(await moveCount()).toBeGreaterThan(0);
-    expect(await page.getByTestId('evaluation').textContent()).toMatch(/played .+, evaluation/);
+    expect(await page.getByTestId('evaluation').textContent()).toMatch(
+      /played .+, (winning chances \d+%|winning|losing|(won|lost) with perfect play|a draw with perfect play):/,
+    );
     await page.getByTestId('advantage-chart').waitFor();
-    await page.getByText('The advantage move by move').click();
+    await page.getByText('The winning chances move by move').click();
     expect(await page.locator('.advantage-table tbody tr').count()).toBeGreaterThan(0);
     if (game === 'othello') {
       // each player card shows its side's own disc: black moves first, white second

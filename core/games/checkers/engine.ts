@@ -2,6 +2,7 @@ import { createRandom, type Random, seedFor } from '../../agents/random.ts';
 import { type AgentTraits, parseAgentTraits } from '../../agents/traits.ts';
 import { ValidationError } from '../../errors.ts';
 import type { AgentDecision, DecideOptions } from '../definition.ts';
+import { advantageOfChance, winChance } from '../winChances.ts';
 import { evaluate } from './evaluate.ts';
 import { moveReason } from './moveReason.ts';
 import { pathNotation } from './paths.ts';
@@ -9,6 +10,7 @@ import { PROVEN, Search, SearchAborted } from './search.ts';
 import { checkersSkill, styleWeights } from './skillProfile.ts';
 import { boardOf, type CheckersState, legalPaths, playPath, replay } from './state.ts';
 import { TranspositionTable } from './transpositionTable.ts';
+import { WIN_CHANCE_CURVE } from './winChanceCurve.ts';
 
 const ONLY_MOVE_NODES = 20_000;
 // one table for every decision, emptied at the start of each (3 MB)
@@ -106,6 +108,7 @@ export function decideInPosition(
       chosen: notations[chosen]!,
       reason,
       advantage: depth > 0 ? advantageOf(score) : 0,
+      proven: depth > 0 && Math.abs(score) > PROVEN,
     },
   };
 }
@@ -144,9 +147,9 @@ function offersCapture(state: CheckersState, index: number): boolean {
   return board.generate(moves, 0) > 0 && moves[2] !== 0;
 }
 
-/** The mover's score as -1..1: ±1 for a proven result, a man ahead is about 0.25. */
+/** The mover's score as -1..1: ±1 for a proven result, else its chances by the fitted curve. */
 function advantageOf(score: number): number {
   if (score > PROVEN) return 1;
   if (score < -PROVEN) return -1;
-  return Math.tanh(score / 400);
+  return advantageOfChance(winChance(WIN_CHANCE_CURVE, score));
 }

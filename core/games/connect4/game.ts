@@ -1,14 +1,14 @@
 import { ValidationError } from '../../errors.ts';
 import type { AgentDecision, GameDefinition, GameOutcome } from '../definition.ts';
+import { advantageOfChance, winChance } from '../winChances.ts';
 import { decide } from './agent/decide.ts';
 import { CELLS } from './bitboard.ts';
 import { Connect4Position } from './position.ts';
 import { judgeConnect4 } from './verdict.ts';
+import { WIN_CHANCE_CURVE } from './winChanceCurve.ts';
 
-// Heuristic scores this large are the search's proven wins and losses; below, a threat-count
-// scale on which about 60 is a clear edge.
+// Heuristic scores this large are the search's proven wins and losses.
 const DECISIVE_SCORE = 1000;
-const HEURISTIC_SCALE = 60;
 
 function columnOf(move: string): number {
   if (!/^[1-7]$/.test(move)) {
@@ -17,10 +17,13 @@ function columnOf(move: string): number {
   return Number(move);
 }
 
-/** The mover's judgement of its move on the chart's -1..1 scale. */
+/**
+ * The mover's judgement of its move on the chart's -1..1 scale: a proven result's sign, else
+ * its winning chances through the curve fitted to the agents' games.
+ */
 function advantageOf(score: number, exact: boolean): number {
   if (exact || Math.abs(score) >= DECISIVE_SCORE) return Math.sign(score);
-  return Math.tanh(score / HEURISTIC_SCALE);
+  return advantageOfChance(winChance(WIN_CHANCE_CURVE, score));
 }
 
 function outcomeOf(position: Connect4Position): GameOutcome {
@@ -93,6 +96,7 @@ export const connect4Game: GameDefinition<Connect4Position> = {
         chosen: String(decision.trace.chosen),
         reason: decision.trace.reason,
         advantage: advantageOf(chosenScore, decision.exact),
+        proven: decision.exact || Math.abs(chosenScore) >= DECISIVE_SCORE,
       },
     };
   },

@@ -2,6 +2,7 @@ import { createRandom, type Random, seedFor } from '../../agents/random.ts';
 import { type AgentTraits, parseAgentTraits } from '../../agents/traits.ts';
 import { ValidationError } from '../../errors.ts';
 import type { AgentDecision, DecideOptions } from '../definition.ts';
+import { advantageOfChance, winChance } from '../winChances.ts';
 import { flips, out, popcount32 } from './bitboard.ts';
 import { STYLE_WEIGHTS } from './evaluation.ts';
 import { MidgameSearch, WIN_SCORE } from './midgameSearch.ts';
@@ -11,6 +12,7 @@ import { SearchAborted, type SearchBudget } from './searchBudget.ts';
 import { othelloSkillProfile } from './skillProfile.ts';
 import { sharedSolver, solveRoot } from './solveRoot.ts';
 import { encodeMoves, PASS, squareName } from './squares.ts';
+import { WIN_CHANCE_CURVE } from './winChanceCurve.ts';
 
 interface Scored {
   square: number;
@@ -123,6 +125,7 @@ export function decideOthello(
         style: valid.style,
       }),
       advantage: solved ? exactAdvantage(chosen.score) : heuristicAdvantage(chosen.score),
+      proven: solved || Math.abs(chosen.score) >= WIN_SCORE,
     },
   };
 }
@@ -159,14 +162,13 @@ function choose(
   return best;
 }
 
-/** A proven result: wins in 0.75..1 by margin, losses in -1..-0.75, a draw 0. */
+/** A proven result: a win 1, a loss -1, a draw 0, whatever the margin (the reason gives it). */
 function exactAdvantage(score: number): number {
-  if (score === 0) return 0;
-  return Math.sign(score) * (0.75 + (0.25 * Math.min(64, Math.abs(score))) / 64);
+  return Math.sign(score);
 }
 
-/** A heuristic judgement, kept inside -0.7..0.7 (a won game found by search counts as proven). */
+/** A heuristic judgement as winning chances through the fitted curve; a found win is proven. */
 function heuristicAdvantage(score: number): number {
-  if (Math.abs(score) >= WIN_SCORE) return Math.sign(score) * 0.9;
-  return 0.7 * Math.tanh(score / 250);
+  if (Math.abs(score) >= WIN_SCORE) return Math.sign(score);
+  return advantageOfChance(winChance(WIN_CHANCE_CURVE, score));
 }

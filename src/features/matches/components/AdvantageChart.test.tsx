@@ -41,15 +41,15 @@ function render(onSelect?: (ply: number) => void): HTMLElement {
 }
 
 describe('AdvantageChart', () => {
-  it('says the advantage move by move in a named table whose moves are buttons', () => {
+  it('says the winning chances move by move in a named table whose moves are buttons', () => {
     const selected: number[] = [];
     const table = render((ply) => selected.push(ply)).querySelector('details table');
     expect(table?.className).toBe('advantage-table');
-    expect(table?.querySelector('caption')?.textContent).toBe('Advantage after each move');
+    expect(table?.querySelector('caption')?.textContent).toBe('Winning chances after each move');
     const headers = [...(table?.querySelectorAll('thead th[scope="col"]') ?? [])];
-    expect(headers.map((th) => th.textContent)).toEqual(['Move', 'Advantage']);
+    expect(headers.map((th) => th.textContent)).toEqual(['Move', 'Chances']);
     const rows = [...(table?.querySelectorAll('tbody tr') ?? [])];
-    expect(rows.map((row) => row.textContent)).toEqual(['1Ada ahead', '2Pip well ahead']);
+    expect(rows.map((row) => row.textContent)).toEqual(['1Ada 65%', '2Pip 80%']);
     const buttons = table?.querySelectorAll('button');
     act(() => (buttons?.[1] as HTMLButtonElement | undefined)?.click());
     expect(selected).toEqual([2]);

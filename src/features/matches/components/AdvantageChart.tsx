@@ -7,8 +7,8 @@ const HEIGHT = 140;
 const PAD = 6;
 
 /**
- * The match's evaluation move by move, as engine-tournament viewers draw it: above the middle
- * line the first player is ahead, below it the second. Clicking a point (or a move in the table
+ * The match's winning chances move by move, as engine-tournament viewers draw them: the middle
+ * line is even (50%), the top the first player winning, the bottom the second. Clicking a point (or a move in the table
  * beside it) jumps the replay there when `onSelect` is given. The table and the summary say the
  * same in words, for screen readers and without colour.
  */
@@ -32,13 +32,13 @@ export function AdvantageChart({
     .map((point, index) => `${index === 0 ? 'M' : 'L'}${x(point.ply)},${y(point.advantage)}`)
     .join(' ');
   const current = points.findLast((point) => point.ply <= shown);
-  const summary = `Advantage after move ${current?.ply ?? 0}: ${
+  const summary = `Winning chances after move ${current?.ply ?? 0}: ${
     current ? advantageText(current.advantage, names) : 'even'
   }.`;
   return (
     <figure className="advantage" data-testid="advantage-chart">
       <figcaption>
-        <span>Advantage</span>
+        <span>Winning chances</span>
         <span className="advantage-legend">
           ▲ {names[0]} · ▼ {names[1]}
         </span>
@@ -77,9 +77,9 @@ export function AdvantageChart({
           : null}
       </svg>
       <details>
-        <summary>The advantage move by move</summary>
+        <summary>The winning chances move by move</summary>
         <DataTable
-          caption="Advantage after each move"
+          caption="Winning chances after each move"
           columns={[
             {
               header: 'Move',
@@ -92,7 +92,7 @@ export function AdvantageChart({
                   point.ply
                 ),
             },
-            { header: 'Advantage', cell: (point) => advantageText(point.advantage, names) },
+            { header: 'Chances', cell: (point) => advantageText(point.advantage, names) },
           ]}
           rows={points}
           rowKey={(point) => String(point.ply)}

@@ -2,28 +2,8 @@ import { type KeyboardEvent, useEffect, useRef } from 'react';
 import type { GameId } from '../../../../core/games/gameIds.ts';
 import type { MatchMove } from '../../../../core/protocol/matchMoves.ts';
 import { moveText } from '../boards/moveText.ts';
+import { chancesLabel, evaluationOf } from './chancesText.ts';
 import { moverFirst, verdictLabel, verdictSentence } from './verdictText.ts';
-
-/** The chosen move's own score, as the agent saw it, and its advantage (-1 lost .. 1 won). */
-export function evaluationOf(move: MatchMove): { score: number; advantage?: number } | null {
-  const score = move.trace.candidates.find((candidate) => candidate.move === move.move)?.score;
-  if (score === undefined) return null;
-  return move.trace.advantage === undefined
-    ? { score }
-    : { score, advantage: move.trace.advantage };
-}
-
-// Connect Four scores this large, stored before traces carried an advantage, are proven results.
-const DECISIVE_SCORE = 1000;
-
-function signed(evaluation: { score: number; advantage?: number } | null): string {
-  if (evaluation === null) return '–';
-  const { score, advantage } = evaluation;
-  if (advantage === 1 || (advantage === undefined && score >= DECISIVE_SCORE)) return 'winning';
-  if (advantage === -1 || (advantage === undefined && score <= -DECISIVE_SCORE)) return 'losing';
-  const rounded = Math.round(score * 100) / 100;
-  return rounded > 0 ? `+${rounded}` : String(rounded);
-}
 
 /** Up and Down move focus between the list's move buttons, as in a listbox. */
 function moveFocus(event: KeyboardEvent<HTMLOListElement>) {
@@ -38,7 +18,7 @@ function moveFocus(event: KeyboardEvent<HTMLOListElement>) {
 }
 
 /**
- * Every move with the mover's evaluation, the server's verdict where the game could judge it,
+ * Every move with the mover's winning chances, the server's verdict where the game could judge it,
  * and its one-line reason; a click (or Enter) jumps the
  * replay. Without buttons (a live match) the list itself takes focus so it can be scrolled.
  */
@@ -94,7 +74,7 @@ export function MoveList({
                 {names[(turn.ply - 1) % 2]} → {moveText(game, turn.move)}
               </>
             )}{' '}
-            <small>({signed(evaluationOf(turn))})</small>
+            <small>({chancesLabel(evaluationOf(turn))})</small>
             {turn.verdict ? (
               <>
                 {' '}
@@ -115,6 +95,3 @@ export function MoveList({
     </ol>
   );
 }
-
-/** The score of a move, signed for display. */
-export const formatScore = signed;

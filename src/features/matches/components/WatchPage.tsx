@@ -13,8 +13,9 @@ import { moveText } from '../boards/moveText.ts';
 import { latestMoves, useMatchStream } from '../hooks/useMatchStream.ts';
 import { useReplay } from '../hooks/useReplay.ts';
 import { AdvantageChart } from './AdvantageChart.tsx';
+import { chancesPhrase, evaluationOf } from './chancesText.ts';
 import { MatchStory } from './MatchStory.tsx';
-import { evaluationOf, formatScore, MoveList } from './MoveList.tsx';
+import { MoveList } from './MoveList.tsx';
 import { PlayerCard } from './PlayerCard.tsx';
 import { ReplayControls } from './ReplayControls.tsx';
 import { resultText } from './resultText.ts';
@@ -23,7 +24,7 @@ import { moverFirst, verdictSentence } from './verdictText.ts';
 
 /** What a visitor arriving by a shared link sees first: what this page is. */
 const watchLead = (game: string) =>
-  `Two AI agents play ${game}, move by move. Beside each move: the evaluation and the reason its agent gave.`;
+  `Two AI agents play ${game}, move by move. Beside each move: the mover's winning chances and the reason its agent gave.`;
 
 /** The move a link to this page names (`?move=27`), if it names one. */
 function linkedMove(params: URLSearchParams): number | undefined {
@@ -158,8 +159,8 @@ export function WatchPage({
           {lastShown ? (
             <p className="evaluation" aria-live="polite" data-testid="evaluation">
               <strong>{names[(lastShown.ply - 1) % 2]}</strong> played{' '}
-              {moveText(match.game, lastShown.move)}, evaluation{' '}
-              {formatScore(evaluationOf(lastShown))}: {lastShown.trace.reason}
+              {moveText(match.game, lastShown.move)}, {chancesPhrase(evaluationOf(lastShown))}:{' '}
+              {lastShown.trace.reason}
               {lastShown.verdict ? (
                 <>
                   <br />

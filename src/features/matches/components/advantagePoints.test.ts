@@ -28,11 +28,11 @@ describe('advantagePoints', () => {
 });
 
 describe('advantageText', () => {
-  it('names the leader and how far ahead', () => {
+  it("names the leader and the leader's winning chances", () => {
     const names = ['Ada', 'Pip'] as const;
     expect(advantageText(0.05, names)).toBe('even');
-    expect(advantageText(0.3, names)).toBe('Ada ahead');
-    expect(advantageText(-0.6, names)).toBe('Pip well ahead');
+    expect(advantageText(0.3, names)).toBe('Ada 65%');
+    expect(advantageText(-0.6, names)).toBe('Pip 80%');
     expect(advantageText(-1, names)).toBe('Pip winning');
   });
 });

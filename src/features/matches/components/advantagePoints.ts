@@ -21,11 +21,14 @@ export function advantagePoints(turns: readonly MatchMove[]): AdvantagePoint[] {
   return points;
 }
 
-/** Who the point favours, in words: the chart's reading without colour or sight. */
+/**
+ * Who the point favours and their winning chances, in words: the chart's reading without colour
+ * or sight. Within 55–45 it is even.
+ */
 export function advantageText(advantage: number, names: readonly [string, string]): string {
   const size = Math.abs(advantage);
   if (size < 0.1) return 'even';
   const leader = advantage > 0 ? names[0] : names[1];
   if (size >= 0.999) return `${leader} winning`;
-  return `${leader} ${size >= 0.5 ? 'well ahead' : 'ahead'}`;
+  return `${leader} ${Math.round((size + 1) * 50)}%`;
 }
