@@ -88,4 +88,21 @@ describe('matchStory', () => {
     expect(story.turningPoint).toBeNull();
     expect(story.biggestMistake).toEqual({ ply: 4, grade: 'inaccuracy' });
   });
+
+  it('reads verdicts from winning chances: a fall below even turns the game, exact ones weigh more', () => {
+    const chances = (ply: number, grade: VerdictGrade, best: number, played: number) => ({
+      ply,
+      verdict: { grade, unit: 'chances' as const, best, played },
+    });
+    const story = matchStory([
+      chances(3, 'mistake', 70, 48),
+      chances(6, 'blunder', 90, 55),
+      chances(9, 'inaccuracy', 40, 28),
+    ]);
+    // ply 3 took its mover from 70% to 48%; ply 9 stayed below even, ply 6 above it
+    expect(story.turningPoint).toEqual({ ply: 3, grade: 'mistake' });
+    expect(story.biggestMistake).toEqual({ ply: 6, grade: 'blunder' });
+    const mixed = matchStory([chances(2, 'mistake', 95, 70), judged(5, 'mistake', win(9), draw)]);
+    expect(mixed.biggestMistake).toEqual({ ply: 5, grade: 'mistake' });
+  });
 });

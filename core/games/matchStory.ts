@@ -1,11 +1,15 @@
-import type { ExactValue, MoveVerdict, VerdictGrade } from './verdict.ts';
+import type { ChancesVerdict, ExactValue, ExactVerdict, VerdictGrade } from './verdict.ts';
 
 /** What the story reads of a move: its number and, where it was judged, its verdict. */
 export interface JudgedTurn {
   /** 1 for the first move: odd plies are the first player's, even the second's. */
   ply: number;
-  verdict?: Pick<MoveVerdict, 'grade' | 'unit' | 'best' | 'played'> | undefined;
+  verdict?: StoryVerdict | undefined;
 }
+
+type StoryVerdict =
+  | Pick<ExactVerdict, 'grade' | 'unit' | 'best' | 'played'>
+  | Pick<ChancesVerdict, 'grade' | 'unit' | 'best' | 'played'>;
 
 /** One side's accuracy over the moves of its that were judged. */
 export interface SideAccuracy {
@@ -28,8 +32,9 @@ export interface MatchStory {
   /** The first player's accuracy, then the second's. */
   accuracy: readonly [SideAccuracy, SideAccuracy];
   /**
-   * The last move that changed the result with perfect play (a mistake or a blunder): from it on,
-   * the game's value was the one it ended with. Null when no judged move changed it.
+   * The last move that changed the result with perfect play (a mistake or a blunder), or, where
+   * the verdict came from winning chances, took the mover from better than even to worse: from it
+   * on, the game's value was the one it ended with. Null when no judged move changed it.
    */
   turningPoint: StoryMove | null;
   /** The worst judged move: the gravest grade, then the most given away. Null when none erred. */
@@ -54,7 +59,7 @@ const GRAVITY: Record<VerdictGrade, number> = {
  * loss are better (the solver's convention); in discs the margin is the score. The largest game
  * lasts far fewer than 1,000 plies, so every win stays above every draw and loss.
  */
-function scoreOf(value: ExactValue, unit: MoveVerdict['unit']): number {
+function scoreOf(value: ExactValue, unit: ExactVerdict['unit']): number {
   if (value.result === 'draw') return 0;
   const magnitude = unit === 'plies' ? 1000 - value.by : value.by;
   return value.result === 'win' ? magnitude : -magnitude;
@@ -72,6 +77,24 @@ function accuracyOf(turns: readonly JudgedTurn[], side: 0 | 1): SideAccuracy {
 }
 
 /**
+ * Whether a verdict turned the game, and how much it gave away: in chances points, or, for an
+ * exact verdict (a certainty, ranked above any heuristic drop of the same grade), 100 more than
+ * its drop on the exact scale.
+ */
+function weightOf(verdict: StoryVerdict): { turns: boolean; drop: number } {
+  if (verdict.unit === 'chances') {
+    return {
+      turns: verdict.best >= 50 && verdict.played < 50,
+      drop: verdict.best - verdict.played,
+    };
+  }
+  return {
+    turns: verdict.best.result !== verdict.played.result,
+    drop: 100 + scoreOf(verdict.best, verdict.unit) - scoreOf(verdict.played, verdict.unit),
+  };
+}
+
+/**
  * Reads the story of a match from its moves' verdicts: each side's accuracy, the turning point and
  * the biggest mistake. Moves without a verdict (not judged within budget, or games with no judge
  * yet) count for nothing, so the story speaks only of what was judged.
@@ -81,8 +104,8 @@ export function matchStory(turns: readonly JudgedTurn[]): MatchStory {
   let biggest: (StoryMove & { drop: number }) | null = null;
   for (const { ply, verdict } of turns) {
     if (!verdict || ACCURATE.has(verdict.grade)) continue;
-    if (verdict.best.result !== verdict.played.result) turningPoint = { ply, grade: verdict.grade };
-    const drop = scoreOf(verdict.best, verdict.unit) - scoreOf(verdict.played, verdict.unit);
+    const { turns, drop } = weightOf(verdict);
+    if (turns) turningPoint = { ply, grade: verdict.grade };
     const graver =
       !biggest ||
       GRAVITY[verdict.grade] > GRAVITY[biggest.grade] ||

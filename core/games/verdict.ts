@@ -17,11 +17,14 @@ export interface ExactValue {
 /**
  * The judgement of one move, computed once on the server beside it. Exact where the game is
  * solved at that point (Connect Four from the books or a solve within budget, Othello from 20
- * empties); absent elsewhere for now.
+ * empties, checkers endgames the search proves); elsewhere from the drop in winning chances by
+ * the judge's own search.
  */
-export interface MoveVerdict {
+export type MoveVerdict = ExactVerdict | ChancesVerdict;
+
+/** A verdict from solved values: the result with perfect play before and after the move. */
+export interface ExactVerdict {
   grade: VerdictGrade;
-  /** True when both values come from a solve (every verdict so far). */
   exact: true;
   unit: 'plies' | 'discs';
   /** The position's value with the best move. */
@@ -30,6 +33,63 @@ export interface MoveVerdict {
   played: ExactValue;
   /** A move that keeps the best value, when the move played did not. */
   better?: string;
+}
+
+/**
+ * A verdict from a heuristic search: the mover's winning chances (whole percent, a draw counting
+ * half, through the game's fitted curve) with the best move the judge found and with the move
+ * played.
+ */
+export interface ChancesVerdict {
+  grade: VerdictGrade;
+  exact: false;
+  unit: 'chances';
+  best: number;
+  played: number;
+  better?: string;
+}
+
+/** Drops in winning chances (percentage points) from which a move is graded down, gravest first. */
+export const CHANCE_DROPS = { blunder: 30, mistake: 20, inaccuracy: 10 } as const;
+
+/**
+ * The grade of a move from the mover's chances with the best move and with the move played
+ * (0..100): by the drop, as Lichess grades moves by winning chances; a move the search ranks
+ * first is best, one within 10 points good.
+ */
+export function gradeOfChances(best: number, played: number, playedIsBest: boolean): VerdictGrade {
+  const drop = best - played;
+  if (drop >= CHANCE_DROPS.blunder) return 'blunder';
+  if (drop >= CHANCE_DROPS.mistake) return 'mistake';
+  if (drop >= CHANCE_DROPS.inaccuracy) return 'inaccuracy';
+  return playedIsBest ? 'best' : 'good';
+}
+
+/**
+ * The chances verdict from a search's scores of every legal move (the mover's view, in its own
+ * units) and `chanceOf`, the game's curve from a score to chances 0..1. `names` are the moves'
+ * notations in the order of `scores`; `playedIndex` the one played.
+ */
+export function chancesVerdict(
+  names: readonly string[],
+  scores: readonly number[],
+  playedIndex: number,
+  chanceOf: (score: number) => number,
+): ChancesVerdict {
+  let bestIndex = 0;
+  for (let i = 1; i < scores.length; i++) if (scores[i]! > scores[bestIndex]!) bestIndex = i;
+  const best = Math.round(100 * chanceOf(scores[bestIndex]!));
+  const played = Math.round(100 * chanceOf(scores[playedIndex]!));
+  const playedIsBest = scores[playedIndex]! >= scores[bestIndex]!;
+  const grade = gradeOfChances(best, played, playedIsBest);
+  return {
+    grade,
+    exact: false,
+    unit: 'chances',
+    best,
+    played,
+    ...(playedIsBest ? {} : { better: names[bestIndex]! }),
+  };
 }
 
 /** Time limits of a judge: a safety stop only; each game's node budget keeps verdicts short. */

@@ -11,16 +11,28 @@ const exactValueSchema = z.object({
 
 /**
  * The server's verdict on a move (core/games/verdict.ts `MoveVerdict`): its grade, the values
- * with the best move and with the move played, and a better move when there was one.
+ * with the best move and with the move played (exact results, or winning chances), and a better
+ * move when there was one.
  */
-export const moveVerdictSchema = z.object({
-  grade: z.enum(VERDICT_GRADES),
-  exact: z.literal(true),
-  unit: z.enum(['plies', 'discs']),
-  best: exactValueSchema,
-  played: exactValueSchema,
-  better: z.optional(notation),
-});
+export const moveVerdictSchema = z.union([
+  z.object({
+    grade: z.enum(VERDICT_GRADES),
+    exact: z.literal(true),
+    unit: z.enum(['plies', 'discs']),
+    best: exactValueSchema,
+    played: exactValueSchema,
+    better: z.optional(notation),
+  }),
+  // from the drop in winning chances: whole percent for the mover, best move and move played
+  z.object({
+    grade: z.enum(VERDICT_GRADES),
+    exact: z.literal(false),
+    unit: z.literal('chances'),
+    best: z.int().check(z.minimum(0), z.maximum(100)),
+    played: z.int().check(z.minimum(0), z.maximum(100)),
+    better: z.optional(notation),
+  }),
+]);
 
 /** @see moveVerdictSchema */
 export type MoveVerdictData = z.infer<typeof moveVerdictSchema>;

@@ -2,7 +2,8 @@ import { createRandom, type Random, seedFor } from '../../agents/random.ts';
 import { type AgentTraits, parseAgentTraits } from '../../agents/traits.ts';
 import { ValidationError } from '../../errors.ts';
 import type { AgentDecision, DecideOptions } from '../definition.ts';
-import { advantageOfChance, winChance } from '../winChances.ts';
+import { advantageOfChance } from '../winChances.ts';
+import { checkersChance } from './chances.ts';
 import { evaluate } from './evaluate.ts';
 import { moveReason } from './moveReason.ts';
 import { pathNotation } from './paths.ts';
@@ -10,7 +11,6 @@ import { PROVEN, Search, SearchAborted } from './search.ts';
 import { checkersSkill, styleWeights } from './skillProfile.ts';
 import { boardOf, type CheckersState, legalPaths, playPath, replay } from './state.ts';
 import { TranspositionTable } from './transpositionTable.ts';
-import { WIN_CHANCE_CURVE } from './winChanceCurve.ts';
 
 const ONLY_MOVE_NODES = 20_000;
 // one table for every decision, emptied at the start of each (3 MB)
@@ -149,7 +149,6 @@ function offersCapture(state: CheckersState, index: number): boolean {
 
 /** The mover's score as -1..1: ±1 for a proven result, else its chances by the fitted curve. */
 function advantageOf(score: number): number {
-  if (score > PROVEN) return 1;
-  if (score < -PROVEN) return -1;
-  return advantageOfChance(winChance(WIN_CHANCE_CURVE, score));
+  if (Math.abs(score) > PROVEN) return Math.sign(score);
+  return advantageOfChance(checkersChance(score));
 }

@@ -1,4 +1,5 @@
 import type { GameDefinition } from '../definition.ts';
+import { judgeCheckersByChances } from './chancesJudge.ts';
 import { decide } from './engine.ts';
 import { decodeMoves, encodeMoves } from './notation.ts';
 import { pathNotation } from './paths.ts';
@@ -31,5 +32,7 @@ export const checkersGame: GameDefinition<CheckersState> = {
   decodeMoves,
   perft: (depth) => perft(depth),
   decide,
-  judge: judgeCheckers,
+  // exact in the endgames the search proves; elsewhere by the drop in chances
+  judge: (moves, move, options) =>
+    judgeCheckers(moves, move, options) ?? judgeCheckersByChances(moves, move, options),
 };

@@ -1,4 +1,4 @@
-import { type ExactValue, gradeOf, type JudgeOptions, type MoveVerdict } from '../verdict.ts';
+import { type ExactValue, type ExactVerdict, gradeOf, type JudgeOptions } from '../verdict.ts';
 import { type MovePath, pathNotation } from './paths.ts';
 import { PROVEN, Search, SearchAborted, WIN } from './search.ts';
 import { styleWeights } from './skillProfile.ts';
@@ -74,7 +74,7 @@ export function judgeCheckers(
   moves: readonly string[],
   move: string,
   options: JudgeOptions,
-): MoveVerdict | null {
+): ExactVerdict | null {
   return judgeCheckersAt(replay(moves), move, options);
 }
 
@@ -86,7 +86,7 @@ export function judgeCheckersAt(
   state: CheckersState,
   move: string,
   judgeOptions: JudgeOptions & { maxNodes?: number },
-): MoveVerdict | null {
+): ExactVerdict | null {
   const options = { ...judgeOptions, maxNodes: judgeOptions.maxNodes ?? CHECKERS_VERDICT_NODES };
   const paths = legalPaths(state);
   const index = paths.map(pathNotation).indexOf(move);

@@ -1,14 +1,12 @@
 import { ValidationError } from '../../errors.ts';
 import type { AgentDecision, GameDefinition, GameOutcome } from '../definition.ts';
-import { advantageOfChance, winChance } from '../winChances.ts';
+import { advantageOfChance } from '../winChances.ts';
 import { decide } from './agent/decide.ts';
 import { CELLS } from './bitboard.ts';
+import { connect4Chance, DECISIVE_SCORE } from './chances.ts';
+import { judgeConnect4ByChances } from './chancesJudge.ts';
 import { Connect4Position } from './position.ts';
 import { judgeConnect4 } from './verdict.ts';
-import { WIN_CHANCE_CURVE } from './winChanceCurve.ts';
-
-// Heuristic scores this large are the search's proven wins and losses.
-const DECISIVE_SCORE = 1000;
 
 function columnOf(move: string): number {
   if (!/^[1-7]$/.test(move)) {
@@ -23,7 +21,7 @@ function columnOf(move: string): number {
  */
 function advantageOf(score: number, exact: boolean): number {
   if (exact || Math.abs(score) >= DECISIVE_SCORE) return Math.sign(score);
-  return advantageOfChance(winChance(WIN_CHANCE_CURVE, score));
+  return advantageOfChance(connect4Chance(score));
 }
 
 function outcomeOf(position: Connect4Position): GameOutcome {
@@ -79,7 +77,10 @@ export const connect4Game: GameDefinition<Connect4Position> = {
     return [...encoded];
   },
   perft: (depth) => perft(new Connect4Position(), depth),
-  judge: (moves, move, options) => judgeConnect4(moves.join(''), columnOf(move), options),
+  // exact from the books and solves; before they reach, by the drop in chances
+  judge: (moves, move, options) =>
+    judgeConnect4(moves.join(''), columnOf(move), options) ??
+    judgeConnect4ByChances(moves.join(''), columnOf(move), options),
   decide(moves, traits, options): AgentDecision {
     const decision = decide(moves.join(''), traits, options);
     const chosenScore =

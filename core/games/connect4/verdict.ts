@@ -1,8 +1,8 @@
 import {
   type ExactValue,
+  type ExactVerdict,
   gradeOf,
   type JudgeOptions,
-  type MoveVerdict,
   resultOf,
 } from '../verdict.ts';
 import { openingBook } from './agent/perfectPlay.ts';
@@ -34,7 +34,7 @@ function exactValue(score: number, stones: number): ExactValue {
 }
 
 /** The verdict from exact scores: the best one, the move played's and a column keeping the best. */
-function verdictOf(best: number, played: number, bestColumn: number, stones: number): MoveVerdict {
+function verdictOf(best: number, played: number, bestColumn: number, stones: number): ExactVerdict {
   const grade = gradeOf(best, played);
   return {
     grade,
@@ -103,7 +103,7 @@ export function judgeConnect4(
   moves: string,
   column: number,
   options: JudgeOptions,
-): MoveVerdict | null {
+): ExactVerdict | null {
   const position = Connect4Position.fromMoves(moves);
   if (position.outcome().status !== 'ongoing' || !position.canPlay(column)) return null;
   const stones = position.nbMoves;

@@ -2,8 +2,9 @@ import { createRandom, type Random, seedFor } from '../../agents/random.ts';
 import { type AgentTraits, parseAgentTraits } from '../../agents/traits.ts';
 import { ValidationError } from '../../errors.ts';
 import type { AgentDecision, DecideOptions } from '../definition.ts';
-import { advantageOfChance, winChance } from '../winChances.ts';
+import { advantageOfChance } from '../winChances.ts';
 import { flips, out, popcount32 } from './bitboard.ts';
+import { othelloChance } from './chances.ts';
 import { STYLE_WEIGHTS } from './evaluation.ts';
 import { MidgameSearch, WIN_SCORE } from './midgameSearch.ts';
 import { othelloMoveReason } from './moveReason.ts';
@@ -12,7 +13,6 @@ import { SearchAborted, type SearchBudget } from './searchBudget.ts';
 import { othelloSkillProfile } from './skillProfile.ts';
 import { sharedSolver, solveRoot } from './solveRoot.ts';
 import { encodeMoves, PASS, squareName } from './squares.ts';
-import { WIN_CHANCE_CURVE } from './winChanceCurve.ts';
 
 interface Scored {
   square: number;
@@ -170,5 +170,5 @@ function exactAdvantage(score: number): number {
 /** A heuristic judgement as winning chances through the fitted curve; a found win is proven. */
 function heuristicAdvantage(score: number): number {
   if (Math.abs(score) >= WIN_SCORE) return Math.sign(score);
-  return advantageOfChance(winChance(WIN_CHANCE_CURVE, score));
+  return advantageOfChance(othelloChance(score));
 }

@@ -1,4 +1,5 @@
 import type { GameDefinition } from '../definition.ts';
+import { judgeOthelloByChances } from './chancesJudge.ts';
 import { decideOthello } from './engine.ts';
 import { othelloOutcome } from './outcome.ts';
 import { perftFrom } from './perft.ts';
@@ -29,5 +30,7 @@ export const othelloGame: GameDefinition<OthelloState> = {
     return perftFrom(start.pLo, start.pHi, start.oLo, start.oHi, depth);
   },
   decide: decideOthello,
-  judge: judgeOthello,
+  // exact from 20 empties; before, and past the solver's budget, by the drop in chances
+  judge: (moves, move, options) =>
+    judgeOthello(moves, move, options) ?? judgeOthelloByChances(moves, move, options),
 };

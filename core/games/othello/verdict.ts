@@ -1,8 +1,8 @@
 import {
   type ExactValue,
+  type ExactVerdict,
   gradeOf,
   type JudgeOptions,
-  type MoveVerdict,
   resultOf,
 } from '../verdict.ts';
 import { discCounts, legalMoves, legalSquares, playSquare, stateOfMoves } from './position.ts';
@@ -29,7 +29,7 @@ export function judgeOthello(
   moves: readonly string[],
   move: string,
   options: JudgeOptions,
-): MoveVerdict | null {
+): ExactVerdict | null {
   const state = stateOfMoves(moves);
   const { mover, other } = discCounts(state);
   const legal = legalMoves(state);

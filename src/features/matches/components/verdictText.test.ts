@@ -40,4 +40,20 @@ describe('verdictSentence', () => {
       ),
     ).toBe('Mistake: a draw with perfect play; a1 kept Oracle ends 6 discs ahead.');
   });
+
+  it('reads a verdict from winning chances in percent', () => {
+    const verdict = {
+      grade: 'mistake',
+      exact: false,
+      unit: 'chances',
+      best: 62,
+      played: 41,
+    } as const;
+    expect(verdictSentence('othello', { ...verdict, better: 'c6' }, 12, names)).toBe(
+      "Mistake: Oracle's winning chances 41%; c6 kept 62%.",
+    );
+    expect(verdictSentence('checkers', { ...verdict, grade: 'best', played: 62 }, 12, names)).toBe(
+      "Best move: Oracle's winning chances 62%.",
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import type { GameId } from '../../../../core/games/gameIds.ts';
+import type { ExactValue } from '../../../../core/games/verdict.ts';
 import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
 import { moveText } from '../boards/moveText.ts';
 
@@ -20,8 +21,8 @@ export function verdictLabel(verdict: Pick<MoveVerdictData, 'grade'>): string {
  * ends 6 discs ahead", "a draw". `ply` is the move judged; `names` are [mover, opponent].
  */
 function valueText(
-  value: MoveVerdictData['best'],
-  unit: MoveVerdictData['unit'],
+  value: ExactValue,
+  unit: 'plies' | 'discs',
   ply: number,
   names: readonly [string, string],
 ): string {
@@ -42,6 +43,11 @@ export function verdictSentence(
   ply: number,
   names: readonly [string, string],
 ): string {
+  if (verdict.unit === 'chances') {
+    const chances = `${names[0]}'s winning chances ${verdict.played}%`;
+    if (verdict.better === undefined) return `${verdictLabel(verdict)}: ${chances}.`;
+    return `${verdictLabel(verdict)}: ${chances}; ${moveText(game, verdict.better)} kept ${verdict.best}%.`;
+  }
   const after = `${valueText(verdict.played, verdict.unit, ply, names)} with perfect play`;
   if (verdict.better === undefined) return `${verdictLabel(verdict)}: ${after}.`;
   const kept = valueText(verdict.best, verdict.unit, ply, names);

@@ -1,0 +1,49 @@
+import { type ChancesVerdict, chancesVerdict, type JudgeOptions } from '../verdict.ts';
+import { checkersChance } from './chances.ts';
+import { pathNotation } from './paths.ts';
+import { Search, SearchAborted } from './search.ts';
+import { styleWeights } from './skillProfile.ts';
+import { legalPaths, replay } from './state.ts';
+import { TranspositionTable } from './transpositionTable.ts';
+
+/** Positions a chances verdict may visit (docs/FIGURES.md, `bench -- verdicts`). */
+export const CHECKERS_CHANCES_NODES = 40_000;
+const MAX_DEPTH = 40;
+
+// The judge's own table, kept across verdicts like the agents' (never shared with them, so a
+// verdict cannot change what an agent plays).
+let judgeTable: TranspositionTable | null = null;
+
+/**
+ * The verdict on playing `move` after `moves` from the drop in winning chances, where no endgame
+ * verdict reaches: every move scored by the balanced search, deepened while the budget lasts
+ * (moves far below the best are bounds, so a large drop is at least the one shown). Null for the
+ * only move, a move that is not legal, or when not even one depth finished.
+ */
+export function judgeCheckersByChances(
+  moves: readonly string[],
+  move: string,
+  options: JudgeOptions,
+): ChancesVerdict | null {
+  const state = replay(moves);
+  const paths = legalPaths(state);
+  const names = paths.map(pathNotation);
+  const playedIndex = names.indexOf(move);
+  if (playedIndex < 0 || paths.length < 2) return null;
+  judgeTable ??= new TranspositionTable();
+  const search = new Search(styleWeights('balanced'), judgeTable);
+  const limits = { ...options, maxNodes: CHECKERS_CHANCES_NODES };
+  let scores: number[] | null = null;
+  let best = 0;
+  for (let depth = 1; depth <= MAX_DEPTH; depth++) {
+    try {
+      scores = search.scoreRoot(state, depth, best, limits);
+    } catch (error) {
+      if (error instanceof SearchAborted) break;
+      throw error;
+    }
+    best = scores.indexOf(Math.max(...scores));
+  }
+  if (!scores) return null;
+  return chancesVerdict(names, scores, playedIndex, checkersChance);
+}
