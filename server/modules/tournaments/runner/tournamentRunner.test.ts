@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { botStartEventSchema } from '../../../../core/protocol/bots.ts';
+import { splitPrizes } from '../../../../core/tournaments/prizes.ts';
+import { tournamentState } from '../../../../core/tournaments/tournamentState.ts';
+import type { GameResult } from '../../../../core/tournaments/types.ts';
+import { ledgerHealth } from '../../../db/stores/ledgerHealth.ts';
+import { insertOwnedAgent, signInUsers } from '../../../testing/economyFixtures.ts';
+import { createTestApp, type TestApp } from '../../../testing/testApp.ts';
+import { testDatabaseKinds } from '../../../testing/testDatabase.ts';
+import {
+  assertEveryGameOnce,
+  drivenScheduler,
+  FOUR_BUILT_INS,
+  loadedDecisionPool,
+  playTournament,
+  quickRoundRobin,
+  storedGames,
+  tournamentRunner,
+  tournamentStatus,
+} from '../../../testing/tournamentRunnerKit.ts';
+import { seededEntrants } from './tournamentGames.ts';
+
+let pool: Awaited<ReturnType<typeof loadedDecisionPool>>;
+beforeAll(async () => {
+  pool = await loadedDecisionPool();
+});
+afterAll(() => pool.close());
+
+describe.each(testDatabaseKinds())('the tournament runner on %s', (kind) => {
+  let t: TestApp;
+  const errors: unknown[] = [];
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  /** Enters a user's own custom agent (or bot) through the API, paying the fee; its id. */
+  async function enterOwnAgent(tournamentId: string, agentKind: 'custom' | 'bot' = 'custom') {
+    const [user] = await signInUsers(t.app, 1);
+    if (!user) throw new Error('no user');
+    const agentId = await insertOwnedAgent(t.db, user.userId, agentKind);
+    const entered = await t.app.inject({
+      method: 'POST',
+      url: `/api/tournaments/${tournamentId}/entrants`,
+      headers: { cookie: user.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ agentId }),
+    });
+    expect(entered.statusCode).toBe(201);
+    return { agentId, userId: user.userId };
+  }
+
+  const prizeRows = async (tournamentId: string) => {
+    const { rows } = await t.db.query<{ kind: string; agent_id: string | null; amount: string }>(
+      `select kind, agent_id, amount::text as amount from ledger_entries
+       where tournament_id = $1 and kind in ('prize', 'house_prize') order by id`,
+      [tournamentId],
+    );
+    return rows;
+  };
+
+  it('plays a round robin to the end, round by round, and pays the pool once by the standings', async () => {
+    const startsAt = new Date(t.clock.now() + 60_000);
+    const id = await quickRoundRobin(t.db, startsAt, FOUR_BUILT_INS.slice(0, 2));
+    await enterOwnAgent(id);
+    await enterOwnAgent(id);
+    t.clock.advance(60_000);
+    const runner = tournamentRunner(t.db, pool, 'one', drivenScheduler(t.clock.now), errors);
+    const roundsSeen: number[][] = [];
+    await playTournament(
+      t.db,
+      id,
+      () => [runner],
+      async () => {
+        const games = await storedGames(t.db, id);
+        roundsSeen.push([...new Set(games.map((game) => game.round))]);
+      },
+    );
+    expect(errors).toEqual([]);
+    expect(await tournamentStatus(t.db, id)).toBe('finished');
+
+    // A double round robin of four: six rounds of two games, each started once the last ended.
+    const games = await storedGames(t.db, id);
+    expect(games).toHaveLength(12);
+    assertEveryGameOnce(games);
+    expect(roundsSeen.slice(0, 6)).toEqual(
+      [1, 2, 3, 4, 5, 6].map((last) => Array.from({ length: last }, (_, index) => index + 1)),
+    );
+
+    // The standings are the recorded results summed; the prizes are theirs.
+    const played = games.map((game) => ({ ...game, result: game.result as GameResult }));
+    const entrants = await seededEntrants(t.db, id, 'connect4');
+    const state = tournamentState({ kind: 'round-robin' }, entrants, played);
+    const halfPoints = new Map(entrants.map((entrant) => [entrant.id, 0]));
+    const add = (agentId: string, points: number) =>
+      halfPoints.set(agentId, (halfPoints.get(agentId) ?? 0) + points);
+    for (const game of games) {
+      add(game.first, game.result === 'first' ? 2 : game.result === 'draw' ? 1 : 0);
+      add(game.second, game.result === 'second' ? 2 : game.result === 'draw' ? 1 : 0);
+    }
+    expect(new Map(state.standings.map((row) => [row.id, row.halfPoints]))).toEqual(halfPoints);
+    const prizes = splitPrizes(120n, [70, 30], state.standings);
+    const paid = await prizeRows(id);
+    expect(paid.filter((row) => row.kind === 'house_prize').map((row) => row.amount)).toEqual([
+      '-100',
+    ]);
+    expect(
+      new Map(paid.filter((row) => row.kind === 'prize').map((row) => [row.agent_id, row.amount])),
+    ).toEqual(new Map([...prizes].map(([agentId, prize]) => [agentId, String(prize)])));
+
+    // Swept again, the finished tournament pays nothing more.
+    await runner.sweep();
+    expect(await prizeRows(id)).toEqual(paid);
+    expect(await ledgerHealth(t.db)).toMatchObject({ heldEntryFees: 0, agrees: true });
+    await runner.stop();
+  }, 240_000);
+
+  it('cancels a field of one at its start and refunds the fee', async () => {
+    const id = await quickRoundRobin(t.db, new Date(t.clock.now() + 60_000), []);
+    const { userId } = await enterOwnAgent(id);
+    t.clock.advance(60_000);
+    const runner = tournamentRunner(t.db, pool, 'one', drivenScheduler(t.clock.now), errors);
+    await runner.sweep();
+    expect(errors).toEqual([]);
+    expect(await tournamentStatus(t.db, id)).toBe('cancelled');
+    const { rows } = await t.db.query<{ balance: string }>(
+      'select balance::text as balance from users where id = $1',
+      [userId],
+    );
+    expect(rows[0]?.balance).toBe('1000');
+    expect(await storedGames(t.db, id)).toEqual([]);
+    expect(await ledgerHealth(t.db)).toMatchObject({ agrees: true });
+    await runner.stop();
+  });
+
+  it('announces a round beside the casual target and tells a bot its tournament and round', async () => {
+    await t.db.query(
+      `update matches set status = 'cancelled' where status in ('scheduled', 'live')`,
+    );
+    const id = await quickRoundRobin(t.db, new Date(t.clock.now() + 60_000), ['pip']);
+    const bot = await enterOwnAgent(id, 'bot');
+    t.clock.advance(60_000);
+    const runner = tournamentRunner(t.db, pool, 'one', drivenScheduler(t.clock.now), errors, {
+      liveMatches: 1,
+      bettingWindowMs: 30_000,
+    });
+    await runner.sweep();
+    expect(errors).toEqual([]);
+    const { rows } = await t.db.query<{
+      tournament_id: string | null;
+      status: string;
+      starts_at: Date;
+    }>(
+      `select tournament_id::text as tournament_id, status, starts_at from matches
+       where status in ('scheduled', 'live') and game = 'connect4'
+         and (tournament_id = $1 or tournament_id is null)
+       order by seq`,
+      [id],
+    );
+    // The tournament's game and the casual target's one, both announced for the betting window.
+    expect(rows.map((row) => row.tournament_id)).toEqual([id, null]);
+    for (const row of rows) {
+      expect(row.status).toBe('scheduled');
+      expect(new Date(row.starts_at).getTime()).toBe(t.clock.now() + 30_000);
+    }
+    const { rows: told } = await t.db.query<{ payload: unknown }>(
+      `select payload from bot_events where bot_id = $1 and kind = 'match-start'`,
+      [bot.agentId],
+    );
+    expect(told).toHaveLength(1);
+    expect(botStartEventSchema.parse(told[0]?.payload).tournament).toEqual({ id, round: 1 });
+    await runner.stop();
+  });
+});
