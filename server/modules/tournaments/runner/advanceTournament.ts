@@ -6,10 +6,10 @@ import { lockTournament } from '../entries.ts';
 import { settleTournament } from '../settleTournament.ts';
 import { refundAndCancel } from '../tournamentAdmin.ts';
 import { formatOf } from '../tournamentDetail.ts';
+import { playedGames, seededEntrants, tournamentGames } from '../tournamentGames.ts';
 import type { TournamentRow } from '../tournamentStore.ts';
 import { announceToBots } from './announceToBots.ts';
 import type { SweepContext, TournamentGame } from './sweepContext.ts';
-import { playedGames, seededEntrants, tournamentGames } from './tournamentGames.ts';
 
 /** What one sweep did to a tournament. */
 export type TournamentStep =

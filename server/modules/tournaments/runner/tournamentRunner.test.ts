@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botStartEventSchema } from '../../../../core/protocol/bots.ts';
+import { tournamentDetailSchema } from '../../../../core/protocol/tournamentViews.ts';
 import { splitPrizes } from '../../../../core/tournaments/prizes.ts';
-import { tournamentState } from '../../../../core/tournaments/tournamentState.ts';
-import type { GameResult } from '../../../../core/tournaments/types.ts';
 import { ledgerHealth } from '../../../db/stores/ledgerHealth.ts';
 import { insertOwnedAgent, signInUsers } from '../../../testing/economyFixtures.ts';
 import { createTestApp, type TestApp } from '../../../testing/testApp.ts';
@@ -18,7 +17,6 @@ import {
   tournamentRunner,
   tournamentStatus,
 } from '../../../testing/tournamentRunnerKit.ts';
-import { seededEntrants } from './tournamentGames.ts';
 
 let pool: Awaited<ReturnType<typeof loadedDecisionPool>>;
 beforeAll(async () => {
@@ -86,19 +84,35 @@ describe.each(testDatabaseKinds())('the tournament runner on %s', (kind) => {
       [1, 2, 3, 4, 5, 6].map((last) => Array.from({ length: last }, (_, index) => index + 1)),
     );
 
-    // The standings are the recorded results summed; the prizes are theirs.
-    const played = games.map((game) => ({ ...game, result: game.result as GameResult }));
-    const entrants = await seededEntrants(t.db, id, 'connect4');
-    const state = tournamentState({ kind: 'round-robin' }, entrants, played);
-    const halfPoints = new Map(entrants.map((entrant) => [entrant.id, 0]));
+    // The page's rounds name each game's match and result; its standings are the results summed.
+    const detail = tournamentDetailSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/tournaments/${id}` })).json(),
+    );
+    expect(
+      detail.rounds.flatMap((round) =>
+        round.pairings.map((pairing) => ({ round: round.number, ...pairing })),
+      ),
+    ).toEqual(
+      games.map((game) => ({
+        round: game.round,
+        first: game.first,
+        second: game.second,
+        matchId: game.id,
+        result: game.result,
+      })),
+    );
+    const halfPoints = new Map<string, number>();
     const add = (agentId: string, points: number) =>
       halfPoints.set(agentId, (halfPoints.get(agentId) ?? 0) + points);
     for (const game of games) {
       add(game.first, game.result === 'first' ? 2 : game.result === 'draw' ? 1 : 0);
       add(game.second, game.result === 'second' ? 2 : game.result === 'draw' ? 1 : 0);
     }
-    expect(new Map(state.standings.map((row) => [row.id, row.halfPoints]))).toEqual(halfPoints);
-    const prizes = splitPrizes(120n, [70, 30], state.standings);
+    expect(new Map(detail.standings.map((row) => [row.agentId, row.halfPoints]))).toEqual(
+      halfPoints,
+    );
+    const finishers = detail.standings.map((row) => ({ id: row.agentId, place: row.place }));
+    const prizes = splitPrizes(120n, [70, 30], finishers);
     const paid = await prizeRows(id);
     expect(paid.filter((row) => row.kind === 'house_prize').map((row) => row.amount)).toEqual([
       '-100',
