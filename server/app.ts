@@ -95,9 +95,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     startRunner: options.startRunner ?? false,
     onMatchEnd: settleBets,
     readPools: (matchId) => matchPools(db, matchId, config.BET_COMMISSION_PCT),
-    tournaments: tournamentSweep((error, tournamentId) =>
-      app.log.error({ err: error, tournamentId }, 'a tournament could not advance'),
-    ),
+    tournaments: tournamentSweep({
+      onError: (error, tournamentId) =>
+        app.log.error({ err: error, tournamentId }, 'a tournament could not advance'),
+      schedule: config.TOURNAMENT_SCHEDULE,
+      games: config.LIVE_GAMES,
+    }),
   });
   await app.register(agentRoutes, { db });
   // Bots play through the match store, which settles bets when a bot's move or forfeit ends a

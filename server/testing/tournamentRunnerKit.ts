@@ -45,7 +45,11 @@ export function tournamentRunner(
     moveDelayMs: 0,
     verdictBudgetMs: 20,
     scheduler,
-    tournaments: tournamentSweep((error) => errors.push(error)),
+    tournaments: tournamentSweep({
+      onError: (error) => errors.push(error),
+      schedule: false,
+      games: ['connect4'],
+    }),
   });
 }
 
