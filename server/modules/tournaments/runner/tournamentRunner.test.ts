@@ -128,6 +128,51 @@ describe.each(testDatabaseKinds())('the tournament runner on %s', (kind) => {
     await runner.stop();
   }, 240_000);
 
+  it.each([
+    ['swiss', 2],
+    ['knockout', null],
+  ] as const)(
+    'plays a %s of three to its end, byes and all, every game once',
+    async (format, rounds) => {
+      const id = await quickRoundRobin(
+        t.db,
+        new Date(t.clock.now() + 60_000),
+        FOUR_BUILT_INS.slice(0, 3),
+        0,
+      );
+      await t.db.query('update tournaments set format = $2, rounds = $3 where id = $1', [
+        id,
+        format,
+        rounds,
+      ]);
+      t.clock.advance(60_000);
+      const runner = tournamentRunner(t.db, pool, 'one', drivenScheduler(t.clock.now), errors);
+      await playTournament(t.db, id, () => [runner]);
+      expect(errors).toEqual([]);
+      expect(await tournamentStatus(t.db, id)).toBe('finished');
+      const games = await storedGames(t.db, id);
+      assertEveryGameOnce(games);
+      const detail = tournamentDetailSchema.parse(
+        (await t.app.inject({ method: 'GET', url: `/api/tournaments/${id}` })).json(),
+      );
+      // Every game the rounds paired was played, and nothing else; a round of three has a bye.
+      const paired = detail.rounds.flatMap((round) => round.pairings);
+      expect(paired.map((pairing) => pairing.matchId).sort()).toEqual(
+        games.map((game) => game.id).sort(),
+      );
+      for (const round of detail.rounds) {
+        expect(round.pairings.length * 2 + round.byes.length).toBe(
+          format === 'swiss' || round.number === 1 ? 3 : 2,
+        );
+      }
+      if (format === 'swiss') expect(detail.rounds).toHaveLength(2);
+      else expect(detail.standings.filter((row) => row.place === 1)).toHaveLength(1);
+      expect(await ledgerHealth(t.db)).toMatchObject({ heldEntryFees: 0, agrees: true });
+      await runner.stop();
+    },
+    240_000,
+  );
+
   it('cancels a field of one at its start and refunds the fee', async () => {
     const id = await quickRoundRobin(t.db, new Date(t.clock.now() + 60_000), []);
     const { userId } = await enterOwnAgent(id);
