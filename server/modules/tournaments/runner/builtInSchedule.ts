@@ -35,7 +35,13 @@ export async function keepScheduled(
     const made: string[] = [];
     for (const game of games) {
       const { rows: coming } = await tx.query(
-        `select 1 from tournaments where game = $1 and status in ('scheduled', 'live') limit 1`,
+        // Each status a range of tournaments_game_status_starts, read until its first row.
+        `select 1 from (
+           (select id from tournaments where game = $1 and status = 'scheduled'
+             order by starts_at limit 1)
+           union all
+           (select id from tournaments where game = $1 and status = 'live'
+             order by starts_at limit 1)) coming`,
         [game],
       );
       if (coming.length > 0) continue;

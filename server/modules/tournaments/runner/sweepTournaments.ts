@@ -13,11 +13,11 @@ const SWEEP_LIMIT = 50;
  */
 export async function dueTournamentIds(db: Queryable, now: Date): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
-    `(select id::text as id from tournaments where status = 'live'
-       order by starts_at, id limit $2)
-     union all
-     (select id::text as id from tournaments where status = 'scheduled' and starts_at <= $1
-       order by starts_at, id limit $2)`,
+    `select id::text as id from (
+       (select id from tournaments where status = 'live' order by starts_at, id limit $2)
+       union all
+       (select id from tournaments where status = 'scheduled' and starts_at <= $1
+         order by starts_at, id limit $2)) due`,
     [now, SWEEP_LIMIT],
   );
   return rows.map((row) => row.id);
