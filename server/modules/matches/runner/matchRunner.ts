@@ -119,7 +119,6 @@ export class MatchRunner {
       db,
       ownerId,
       now,
-      leaseUntil,
       random: this.random,
       bettingWindowMs: this.options.bettingWindowMs ?? 0,
       botMoveTimeoutMs: this.botMoveTimeoutMs,

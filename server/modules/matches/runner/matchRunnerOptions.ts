@@ -40,14 +40,12 @@ export interface TournamentSweepContext {
   db: Database;
   ownerId: string;
   now: Date;
-  /** The lease the games created now are held under. */
-  leaseUntil: Date;
   bettingWindowMs: number;
   botMoveTimeoutMs: number;
   random: () => number;
   /**
-   * Inserts a tournament's game in the caller's transaction, leased to the runner (the match
-   * writer's insert); false when that game is there already.
+   * Inserts a tournament's game in the caller's transaction, leased to the runner until the
+   * sweep's lease ends (the match writer's insert); false when that game is there already.
    */
   createGame: (tx: Queryable, game: NewMatch) => Promise<boolean>;
 }
