@@ -18,6 +18,7 @@ import { createBotMoveRecorder } from './modules/matches/store/botMoveBatch.ts';
 import type { MatchEndHook } from './modules/matches/store/matchEnd.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { tournamentRoutes } from './modules/tournaments/routes.ts';
+import { tournamentSweep } from './modules/tournaments/runner/sweepTournaments.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerClient, registerNotFound } from './plugins/client.ts';
@@ -94,6 +95,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     startRunner: options.startRunner ?? false,
     onMatchEnd: settleBets,
     readPools: (matchId) => matchPools(db, matchId, config.BET_COMMISSION_PCT),
+    tournaments: tournamentSweep({
+      onError: (error, tournamentId) =>
+        app.log.error({ err: error, tournamentId }, 'a tournament could not advance'),
+      schedule: config.TOURNAMENT_SCHEDULE,
+      games: config.LIVE_GAMES,
+    }),
   });
   await app.register(agentRoutes, { db });
   // Bots play through the match store, which settles bets when a bot's move or forfeit ends a

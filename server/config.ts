@@ -75,6 +75,11 @@ const envSchema = z.object({
     )
     .transform((games) => (games.length === 0 ? [...GAME_IDS] : games)),
   MOVE_DELAY_MS: integer(1500, 0, 600_000),
+  // The built-in schedule: one small, quick tournament of each live game always coming or going.
+  TOURNAMENT_SCHEDULE: z
+    .enum(['on', 'off'], { message: 'must be on or off' })
+    .default('on')
+    .transform((value) => value === 'on'),
   BETTING_WINDOW_MS: integer(30_000, 0, 3_600_000),
   BET_COMMISSION_PCT: integer(5, 0, 100),
   CLIENT_DIR: z.string().trim().min(1).default('dist/client'),

@@ -84,6 +84,8 @@ export const botStartEventSchema = z.object({
   moveTimeoutMs: z.number().int().positive(),
   /** When the bot moves first: its legal moves at ply 1 (else empty). */
   legalMoves: z.array(z.string()),
+  /** A tournament's game: which tournament, and which round (absent for any other match). */
+  tournament: z.object({ id: z.string(), round: z.number().int().min(1) }).optional(),
 });
 
 /** `move`: a move of one of the bot's live matches, and whose turn it is now. */

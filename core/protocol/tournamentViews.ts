@@ -66,7 +66,15 @@ export const tournamentDetailSchema = z.object({
   rounds: z.array(
     z.object({
       number: int,
-      pairings: z.array(z.object({ first: z.string(), second: z.string() })),
+      /** Each game of the round: its match (null until created) and result (null until over). */
+      pairings: z.array(
+        z.object({
+          first: z.string(),
+          second: z.string(),
+          matchId: z.nullable(z.string()),
+          result: z.nullable(z.enum(['first', 'second', 'draw'])),
+        }),
+      ),
       byes: z.array(z.string()),
     }),
   ),

@@ -37,7 +37,8 @@ export async function startServerProcess(
   nodeArgs: readonly string[] = [],
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const fullEnv: Record<string, string> = { ...env, PORT: port };
+  // The built-in schedule's tournaments only when a test asks for them.
+  const fullEnv: Record<string, string> = { TOURNAMENT_SCHEDULE: 'off', ...env, PORT: port };
   let clientDir: string | undefined;
   if (!env.CLIENT_DIR) {
     clientDir = await mkdtemp(join(tmpdir(), 'gridmind-client-'));

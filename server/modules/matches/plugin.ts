@@ -6,6 +6,7 @@ import { syncRoster } from '../../db/stores/syncRoster.ts';
 import { BOT_MOVES_CHANNEL } from '../../events/botEvents.ts';
 import { matchRoutes } from './routes.ts';
 import { MatchRunner } from './runner/matchRunner.ts';
+import type { TournamentSweep } from './runner/matchRunnerOptions.ts';
 import { systemScheduler } from './runner/scheduler.ts';
 import { DecisionPool } from './runner/workerPool.ts';
 import type { MatchEndHook } from './store/matchEnd.ts';
@@ -21,7 +22,9 @@ export const matchesModule: FastifyPluginAsync<{
   onMatchEnd: MatchEndHook;
   /** A match's betting pools, for the `pools` events of its stream. */
   readPools: (matchId: string) => Promise<MatchPools | null>;
-}> = async (app, { startRunner, onMatchEnd, readPools }) => {
+  /** The tournaments' part of the runner's sweep. */
+  tournaments: TournamentSweep;
+}> = async (app, { startRunner, onMatchEnd, readPools, tournaments }) => {
   const { config, db, now } = app.gridmind;
   await syncRoster(db);
   const hub = new MatchHub(db, randomUUID());
@@ -44,6 +47,7 @@ export const matchesModule: FastifyPluginAsync<{
     botMoveTimeoutMs: config.BOT_MOVE_TIMEOUT_MS,
     botMatchesMax: config.BOT_MATCHES_MAX,
     onMatchEnd,
+    tournaments,
     scheduler: { ...systemScheduler, now },
   });
   // A bot's move may land in any process: the one playing the match plays on at once.

@@ -11,6 +11,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import { enterTournament, withdrawFromTournament } from './entries.ts';
 import { cancelTournament, createTournament } from './tournamentAdmin.ts';
 import { tournamentDetail } from './tournamentDetail.ts';
+import { tournamentGames } from './tournamentGames.ts';
 import {
   findTournament,
   listEntrants,
@@ -53,8 +54,9 @@ export const tournamentRoutes: FastifyPluginAsync = async (app) => {
     const tournament = await findTournament(db, id);
     if (!tournament) throw new HttpError(404, 'This tournament does not exist.');
     const entrants = await listEntrants(db, id, tournament.game);
+    const games = await tournamentGames(db, id);
     reply.headers(noStore);
-    return tournamentDetail(tournament, entrants);
+    return tournamentDetail(tournament, entrants, games);
   });
 
   app.post('/api/tournaments/:id/entrants', { preHandler: requireUser }, async (request, reply) => {

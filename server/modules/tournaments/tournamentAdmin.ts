@@ -1,5 +1,5 @@
 import type { CreateTournamentBody } from '../../../core/protocol/tournaments.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { changeUserBalance } from '../../db/stores/ledgerWriter.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { lockTournament } from './entries.ts';
@@ -57,32 +57,46 @@ export async function cancelTournament(
     if (tournament.status === 'finished') {
       throw new HttpError(409, 'A finished tournament cannot be cancelled.');
     }
-    const { rows: paid } = await tx.query<{ agent_id: string; entered_by: string; fee: string }>(
-      `select agent_id, entered_by::text as entered_by, fee_paid::text as fee
-       from tournament_entrants where tournament_id = $1 and fee_paid > 0 and entered_by is not null
-       order by entered_by, agent_id`,
-      [id],
-    );
-    const payers = [...new Set(paid.map((entrant) => entrant.entered_by))];
-    if (payers.length > 0) {
-      await tx.query('select id from users where id = any($1::uuid[]) order by id for update', [
-        payers,
-      ]);
-    }
-    for (const entrant of paid) {
-      await changeUserBalance(tx, entrant.entered_by, BigInt(entrant.fee), {
-        kind: 'entry_refund',
-        reason: 'Entry fee refunded: tournament cancelled',
-        agentId: entrant.agent_id,
-        tournamentId: id,
-        actorId,
-        now,
-      });
-    }
-    await tx.query(`update tournaments set status = 'cancelled', updated_at = $2 where id = $1`, [
-      id,
-      now,
-    ]);
-    return paid.length;
+    return refundAndCancel(tx, id, actorId, now);
   });
+}
+
+/**
+ * Refunds every fee of a tournament whose row the caller's transaction has locked (scheduled or
+ * live) and marks it cancelled: the admin's cancel, and the runner's for a field under two.
+ * Returns how many fees were refunded.
+ */
+export async function refundAndCancel(
+  tx: Queryable,
+  id: string,
+  actorId: string | null,
+  now: Date,
+): Promise<number> {
+  const { rows: paid } = await tx.query<{ agent_id: string; entered_by: string; fee: string }>(
+    `select agent_id, entered_by::text as entered_by, fee_paid::text as fee
+     from tournament_entrants where tournament_id = $1 and fee_paid > 0 and entered_by is not null
+     order by entered_by, agent_id`,
+    [id],
+  );
+  const payers = [...new Set(paid.map((entrant) => entrant.entered_by))];
+  if (payers.length > 0) {
+    await tx.query('select id from users where id = any($1::uuid[]) order by id for update', [
+      payers,
+    ]);
+  }
+  for (const entrant of paid) {
+    await changeUserBalance(tx, entrant.entered_by, BigInt(entrant.fee), {
+      kind: 'entry_refund',
+      reason: 'Entry fee refunded: tournament cancelled',
+      agentId: entrant.agent_id,
+      tournamentId: id,
+      actorId,
+      now,
+    });
+  }
+  await tx.query(`update tournaments set status = 'cancelled', updated_at = $2 where id = $1`, [
+    id,
+    now,
+  ]);
+  return paid.length;
 }

@@ -6,6 +6,7 @@ import { splitPrizes } from '../../../core/tournaments/prizes.ts';
 import { tournamentRules } from '../../../core/tournaments/rules.ts';
 import { tournamentState } from '../../../core/tournaments/tournamentState.ts';
 import type { TournamentFormat } from '../../../core/tournaments/types.ts';
+import { playedGames, type TournamentGameRow } from './tournamentGames.ts';
 import type { EntrantRow, TournamentRow } from './tournamentStore.ts';
 import { toTournamentSummary } from './tournamentStore.ts';
 
@@ -27,19 +28,34 @@ export function prizeTable(pool: bigint, shares: readonly number[]) {
 
 /**
  * The tournament page's data: entrants, the prize table, the rules, and the standings and rounds
- * as the recorded games make them (none are recorded until the runner exists, so every entrant
- * stands on zero). Rounds are paired once the tournament is under way: before the start the
- * field may still change.
+ * as the recorded games make them, each game of a round with its match (to watch and bet on) and
+ * result. Rounds are paired once the tournament is under way: before the start the field may
+ * still change.
  */
-export function tournamentDetail(row: TournamentRow, entrants: EntrantRow[]): TournamentDetail {
+export function tournamentDetail(
+  row: TournamentRow,
+  entrants: EntrantRow[],
+  games: readonly TournamentGameRow[],
+): TournamentDetail {
   const format = formatOf(row);
   const state = tournamentState(
     format,
-    entrants.map((entrant) => ({ id: entrant.agent_id, rating: entrant.rating })),
-    [],
+    entrants.map((entrant) => ({ id: entrant.agent_id, rating: entrant.seed_rating })),
+    playedGames(games),
   );
   const names = new Map(entrants.map((entrant) => [entrant.agent_id, entrant.name]));
   const started = row.status === 'live' || row.status === 'finished';
+  const gameOf = new Map(
+    games.map((game) => [`${game.round}\u0000${game.first}\u0000${game.second}`, game]),
+  );
+  const rounds = state.rounds.map((round) => ({
+    number: round.number,
+    byes: round.byes,
+    pairings: round.pairings.map(({ first, second }) => {
+      const game = gameOf.get(`${round.number}\u0000${first}\u0000${second}`);
+      return { first, second, matchId: game?.id ?? null, result: game?.result ?? null };
+    }),
+  }));
   return tournamentDetailSchema.parse({
     tournament: toTournamentSummary(row),
     entrants: entrants.map((entrant) => ({
@@ -57,6 +73,6 @@ export function tournamentDetail(row: TournamentRow, entrants: EntrantRow[]): To
       name: names.get(id) ?? id,
       ...standing,
     })),
-    rounds: started ? state.rounds : [],
+    rounds: started ? rounds : [],
   });
 }

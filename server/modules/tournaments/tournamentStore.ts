@@ -97,13 +97,17 @@ const entrantRowSchema = z.object({
   kind: z.enum(['builtin', 'custom', 'bot']),
   owner_nickname: z.string().nullable(),
   rating: z.number(),
+  seed_rating: z.number(),
   entered_at: timestamp,
 });
 
 /** An entrant with its name, owner and rating in the tournament's game. */
 export type EntrantRow = z.infer<typeof entrantRowSchema>;
 
-/** A tournament's entrants in the order they entered; unrated ones at the default 1500. */
+/**
+ * A tournament's entrants in the order they entered, with their rating in the game now and the
+ * one they are seeded by (fixed at the start; until then the same); unrated ones at 1500.
+ */
 export async function listEntrants(
   db: Queryable,
   tournamentId: string,
@@ -111,7 +115,8 @@ export async function listEntrants(
 ): Promise<EntrantRow[]> {
   const { rows } = await db.query(
     `select e.agent_id, a.name, a.kind, u.nickname as owner_nickname,
-       coalesce(r.rating, 1500) as rating, e.entered_at
+       coalesce(r.rating, 1500) as rating, coalesce(e.seed_rating, r.rating, 1500) as seed_rating,
+       e.entered_at
      from tournament_entrants e join agents a on a.id = e.agent_id
        left join users u on u.id = a.owner_id
        left join agent_ratings r on r.agent_id = e.agent_id and r.game = $2

@@ -37,6 +37,8 @@ export async function startServer(
       // Connect Four only unless a test asks for more: its matches are short, so tests that wait
       // for a finished one wait seconds (tests/e2e/games.test.ts runs every game).
       LIVE_GAMES: 'connect4',
+      // No tournaments of the built-in schedule: a test that wants one makes it.
+      TOURNAMENT_SCHEDULE: 'off',
       ...options.env,
       PORT: String(port),
       DATA_DIR: dataDir,

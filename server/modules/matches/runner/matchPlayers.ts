@@ -15,10 +15,18 @@ export class MatchPlayersCache {
 
   constructor(private readonly db: Database) {}
 
-  /** Both agents of a match, or null when one of them is gone. */
+  /**
+   * Both agents of a match, or null when one of them is gone; in a tournament's game each thinks
+   * no longer than its think-time limit.
+   */
   async of(
     matchId: string,
-    match: { game: GameId; first_agent_id: string; second_agent_id: string },
+    match: {
+      game: GameId;
+      first_agent_id: string;
+      second_agent_id: string;
+      think_time_ms: number | null;
+    },
   ): Promise<MatchPlayers | null> {
     const known = this.players.get(matchId);
     if (known) return known;
@@ -26,7 +34,12 @@ export class MatchPlayersCache {
     const first = agents.find((row) => row.id === match.first_agent_id);
     const second = agents.find((row) => row.id === match.second_agent_id);
     if (!first || !second) return null;
-    const players = { game: match.game, first, second };
+    const limit = match.think_time_ms;
+    const players = {
+      game: match.game,
+      first: limit === null ? first : withThinkTimeAtMost(first, limit),
+      second: limit === null ? second : withThinkTimeAtMost(second, limit),
+    };
     this.players.set(matchId, players);
     return players;
   }
@@ -38,4 +51,10 @@ export class MatchPlayersCache {
   clear(): void {
     this.players.clear();
   }
+}
+
+/** The agent with its think time capped at `limitMs` (its own when shorter). */
+function withThinkTimeAtMost(agent: AgentRow, limitMs: number): AgentRow {
+  if (agent.traits.thinkTimeMs <= limitMs) return agent;
+  return { ...agent, traits: { ...agent.traits, thinkTimeMs: limitMs } };
 }

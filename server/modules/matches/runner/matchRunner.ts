@@ -7,7 +7,7 @@ import { schedulableAgentIds } from '../../../db/stores/agentOwnership.ts';
 import { type AgentRow, listAgentRows } from '../../../db/stores/agentStore.ts';
 import { readTurnRow } from '../store/lockedMatch.ts';
 import { claimMatches, releaseMatches, renewLeases } from '../store/matchLeases.ts';
-import { createMatchIfBelowTarget, type NewMatch } from '../store/matchWriter.ts';
+import { createMatchIfBelowTarget, insertMatch, type NewMatch } from '../store/matchWriter.ts';
 import { type AgentOwners, ownersOf } from './agentOwners.ts';
 import { BotTurns } from './botTurns.ts';
 import { drawPair } from './drawPair.ts';
@@ -107,9 +107,24 @@ export class MatchRunner {
     await this.seat(leaseUntil);
   }
 
-  /** Starts matches up to the targets: the part of a sweep that a freed slot calls for. */
+  /**
+   * Plays on the due tournaments, then starts matches up to the targets: the part of a sweep
+   * that a freed slot calls for.
+   */
   private async seat(leaseUntil: Date): Promise<void> {
-    const { db } = this.options;
+    const { db, ownerId, tournaments } = this.options;
+    // Tournament games first, beside the live target: a round never waits for a casual slot.
+    const now = new Date(this.scheduler.now());
+    const created = await tournaments?.({
+      db,
+      ownerId,
+      now,
+      random: this.random,
+      bettingWindowMs: this.options.bettingWindowMs ?? 0,
+      botMoveTimeoutMs: this.botMoveTimeoutMs,
+      createGame: (tx, game) => insertMatch(tx, game, now, leaseUntil),
+    });
+    for (const id of created ?? []) this.adoptNew(id);
     // Hidden and retired agents are never paired.
     const schedulable = await schedulableAgentIds(db);
     const everyAgent = (await listAgentRows(db)).filter((agent) => schedulable.has(agent.id));

@@ -1,6 +1,7 @@
 import type { GameId } from '../../../../core/games/gameIds.ts';
-import type { Database } from '../../../db/database.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
 import type { MatchEndHook } from '../store/matchEnd.ts';
+import type { NewMatch } from '../store/matchWriter.ts';
 import type { Decider } from './engineMove.ts';
 import type { Scheduler } from './scheduler.ts';
 
@@ -30,4 +31,27 @@ export interface MatchRunnerOptions {
   scheduler?: Scheduler;
   /** Uniform in [0, 1): picks pairings and seeds. */
   random?: () => number;
+  /** The tournaments' part of each sweep (none: the runner plays no tournament). */
+  tournaments?: TournamentSweep;
 }
+
+/** What the runner lends the tournaments at each sweep: who it is, its clock, dice and pacing. */
+export interface TournamentSweepContext {
+  db: Database;
+  ownerId: string;
+  now: Date;
+  bettingWindowMs: number;
+  botMoveTimeoutMs: number;
+  random: () => number;
+  /**
+   * Inserts a tournament's game in the caller's transaction, leased to the runner until the
+   * sweep's lease ends (the match writer's insert); false when that game is there already.
+   */
+  createGame: (tx: Queryable, game: NewMatch) => Promise<boolean>;
+}
+
+/**
+ * Starts, plays on and ends the tournaments that are due, creating their next games leased to
+ * the runner; returns those games' ids, for the runner to play.
+ */
+export type TournamentSweep = (context: TournamentSweepContext) => Promise<string[]>;

@@ -41,7 +41,8 @@ export type BotMatchOutcome =
  * ratings), and fewer than `botMatchesMax` matches with a bot seated are announced or live. All
  * of it is checked under the lock that serialises match creation, so a bot never gets two matches
  * at once and no two processes together exceed the cap. Tells the bots. Bot matches come on top
- * of LIVE_MATCHES, up to BOT_MATCHES_MAX.
+ * of LIVE_MATCHES, up to BOT_MATCHES_MAX (a tournament's games count against neither: the field
+ * bounds them).
  */
 export async function createBotMatch(
   db: Database,
@@ -64,7 +65,7 @@ export async function createBotMatch(
     if (sameOwner.length > 0) return { refused: 'same-owner' };
     const { rows: running } = await tx.query<{ count: number }>(
       `select count(*)::int as count from matches m where m.status in ('scheduled', 'live')
-         and exists (select 1 from bots b where b.agent_id in (m.first_agent_id, m.second_agent_id))`,
+         and m.tournament_id is null and exists (select 1 from bots b where b.agent_id in (m.first_agent_id, m.second_agent_id))`,
     );
     if ((running[0]?.count ?? 0) >= input.botMatchesMax) return { refused: 'full' };
     if (!(await insertMatch(tx, input, now, leaseUntil))) return { refused: 'no-agent' };

@@ -60,6 +60,8 @@ export function matchOfRow(matchId: string, row: LockedMatchRow): LockedMatch | 
 /** A match's row as the runner reads it at each turn: what `matchOfRow` takes, and the seed. */
 interface TurnRow extends LockedMatchRow {
   seed: number;
+  /** A tournament's think-time limit per engine move (null: each agent's own). */
+  think_time_ms: number | null;
 }
 
 /**
@@ -68,7 +70,7 @@ interface TurnRow extends LockedMatchRow {
  */
 export async function readTurnRow(db: Queryable, matchId: string): Promise<TurnRow | null> {
   const { rows } = await db.query<TurnRow>(
-    `select ${LOCKED_MATCH_COLUMNS}, m.seed from matches m where m.id = $1`,
+    `select ${LOCKED_MATCH_COLUMNS}, m.seed, m.think_time_ms from matches m where m.id = $1`,
     [matchId],
   );
   return rows[0] ?? null;

@@ -2,12 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { tournamentQueryOptions } from '../api/tournamentQueryOptions.ts';
 import { EntryPanel } from './EntryPanel.tsx';
+import { RoundGames } from './RoundGames.tsx';
 import { TournamentFacts } from './TournamentFacts.tsx';
 import { EntrantsTable, PrizeTable, StandingsTable } from './TournamentTables.tsx';
 import { tournamentTitle } from './tournamentText.ts';
 import './tournaments.css';
 
-/** One tournament: its facts, prize table, rules, entrants and standings with tie-breaks. */
+/**
+ * One tournament: its facts, prize table, rules, entrants, standings with tie-breaks, and its
+ * rounds' games, each linking to its match.
+ */
 export function TournamentPage() {
   const { tournamentId = '' } = useParams();
   const detail = useQuery(tournamentQueryOptions(tournamentId));
@@ -21,7 +25,9 @@ export function TournamentPage() {
       </section>
     );
   }
-  const { tournament, prizes, rules, entrants, standings } = detail.data;
+  const { tournament, prizes, rules, entrants, standings, rounds } = detail.data;
+  const names = new Map(entrants.map((entrant) => [entrant.agentId, entrant.name]));
+  const current = rounds.at(-1);
   return (
     <section className="page tournaments" aria-labelledby="tournament-title">
       <h1 id="tournament-title">{tournamentTitle(tournament)}</h1>
@@ -43,6 +49,20 @@ export function TournamentPage() {
       <EntrantsTable entrants={entrants} />
       <h2>Standings</h2>
       <StandingsTable standings={standings} />
+      {current && (
+        <>
+          <h2>{tournament.status === 'finished' ? 'Last round' : 'Current round'}</h2>
+          <RoundGames round={current} names={names} />
+        </>
+      )}
+      {rounds.length > 1 && (
+        <details>
+          <summary>Earlier rounds</summary>
+          {rounds.slice(0, -1).map((round) => (
+            <RoundGames key={round.number} round={round} names={names} />
+          ))}
+        </details>
+      )}
       <Link to="/games/tournaments">All tournaments</Link>
     </section>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatText,
+  gameResultText,
   halfPointsText,
   placeText,
   quarterPointsText,
@@ -9,6 +10,18 @@ import {
 } from './tournamentText.ts';
 
 describe('tournament texts', () => {
+  it('writes a game as a crosstable does, from the first mover’s side', () => {
+    expect(
+      [
+        { matchId: 'm', result: 'first' as const },
+        { matchId: 'm', result: 'second' as const },
+        { matchId: 'm', result: 'draw' as const },
+        { matchId: 'm', result: null },
+        { matchId: null, result: null },
+      ].map(gameResultText),
+    ).toEqual(['1–0', '0–1', '½–½', 'Playing', 'Not started']);
+  });
+
   it('writes scores with fractions as people do', () => {
     expect([0, 1, 2, 5, 8].map(halfPointsText)).toEqual(['0', '½', '1', '2½', '4']);
     expect([0, 1, 3, 5, 10, 15].map(quarterPointsText)).toEqual(['0', '¼', '¾', '1¼', '2½', '3¾']);

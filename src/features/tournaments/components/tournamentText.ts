@@ -76,3 +76,17 @@ const TITLE_FORMATS: Record<TournamentSummary['format'], string> = {
 export function tournamentTitle(tournament: Pick<TournamentSummary, 'game' | 'format'>): string {
   return `${GAME_NAMES[tournament.game]} ${TITLE_FORMATS[tournament.format]}`;
 }
+
+/**
+ * A tournament game's state as a crosstable writes it: "1–0" (the first mover won), "0–1", "½–½",
+ * "Playing" once its match exists, "Not started" before.
+ */
+export function gameResultText(game: {
+  matchId: string | null;
+  result: 'first' | 'second' | 'draw' | null;
+}): string {
+  if (game.result === 'first') return '1–0';
+  if (game.result === 'second') return '0–1';
+  if (game.result === 'draw') return '½–½';
+  return game.matchId === null ? 'Not started' : 'Playing';
+}
