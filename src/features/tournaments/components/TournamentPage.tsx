@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { tournamentQueryOptions } from '../api/tournamentQueryOptions.ts';
 import { EntryPanel } from './EntryPanel.tsx';
+import { KnockoutBracket } from './KnockoutBracket.tsx';
 import { RoundGames } from './RoundGames.tsx';
 import { TournamentFacts } from './TournamentFacts.tsx';
 import { EntrantsTable, PrizeTable, StandingsTable } from './TournamentTables.tsx';
@@ -9,8 +10,8 @@ import { tournamentTitle } from './tournamentText.ts';
 import './tournaments.css';
 
 /**
- * One tournament: its facts, prize table, rules, entrants, standings with tie-breaks, and its
- * rounds' games, each linking to its match.
+ * One tournament: its facts, prize table, rules, entrants, standings with tie-breaks, a
+ * knockout's bracket, and its rounds' games, each linking to its match.
  */
 export function TournamentPage() {
   const { tournamentId = '' } = useParams();
@@ -49,6 +50,12 @@ export function TournamentPage() {
       <EntrantsTable entrants={entrants} />
       <h2>Standings</h2>
       <StandingsTable standings={standings} />
+      {tournament.format === 'knockout' && rounds.length > 0 && (
+        <>
+          <h2>Bracket</h2>
+          <KnockoutBracket rounds={rounds} names={names} />
+        </>
+      )}
       {current && (
         <>
           <h2>{tournament.status === 'finished' ? 'Last round' : 'Current round'}</h2>
