@@ -227,6 +227,8 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('hot paths on a grown d
       prizeTable: [70, 30],
     });
     const { tournamentId } = created.json() as { tournamentId: string };
+    const firstAgentId = async () =>
+      (await db.query<{ id: string }>('select id from agents order by id limit 1')).rows[0]!.id;
     const entrants = `/api/tournaments/${tournamentId}/entrants`;
     responses.push(
       created,
@@ -234,6 +236,9 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('hot paths on a grown d
       await get('/api/tournaments', cookie),
       await get('/api/tournaments?game=othello', cookie),
       await get(`/api/tournaments/${tournamentId}`, cookie),
+      await get(`/api/agents/${plannerId}/tournaments`, cookie),
+      // an agent entered in every grown tournament: its newest 20 of 4,500, by the entries' index
+      await get(`/api/agents/${await firstAgentId()}/tournaments`, cookie),
       await app.inject({ method: 'DELETE', url: `${entrants}/${plannerId}`, headers: { cookie } }),
       await send('POST', entrants, cookie, { agentId: plannerId }),
       await send('POST', `/api/admin/tournaments/${tournamentId}/cancel`, adminCookie, {}),

@@ -80,7 +80,20 @@ export const tournamentDetailSchema = z.object({
   ),
 });
 
+/** Reply of `GET /api/agents/:id/tournaments`: its newest tournaments, with its place in each. */
+export const agentTournamentsSchema = z.object({
+  items: z.array(
+    z.object({
+      tournament: tournamentSummarySchema,
+      /** The place it finished in; null until the tournament is settled, or if it was cancelled. */
+      place: z.nullable(int),
+    }),
+  ),
+});
+
 /** @see tournamentSummarySchema */
 export type TournamentSummary = z.infer<typeof tournamentSummarySchema>;
+/** @see agentTournamentsSchema */
+export type AgentTournaments = z.infer<typeof agentTournamentsSchema>;
 /** @see tournamentDetailSchema */
 export type TournamentDetail = z.infer<typeof tournamentDetailSchema>;

@@ -95,6 +95,7 @@ export const FUZZ: Record<string, FuzzSpec> = {
   },
   'GET /api/tournaments': {},
   'GET /api/tournaments/:id': { params: { id: tournamentIds } },
+  'GET /api/agents/:id/tournaments': { params: { id: agentIds } },
   'POST /api/tournaments/:id/entrants': {
     params: { id: tournamentIds },
     body: (f) => ({ agentId: f.agentId }),

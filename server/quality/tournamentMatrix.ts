@@ -18,6 +18,10 @@ import { createAgent } from './qualityFixture.ts';
 /** One row per tournament route, as MATRIX has them. */
 export const TOURNAMENT_MATRIX: Record<string, Row> = {
   'GET /api/tournaments': { expected: PUBLIC, request: get('/api/tournaments') },
+  'GET /api/agents/:id/tournaments': {
+    expected: PUBLIC,
+    request: (c) => get(`/api/agents/${c.f.agentId}/tournaments`)(c),
+  },
   'GET /api/tournaments/:id': {
     expected: PUBLIC,
     request: (c) => get(`/api/tournaments/${c.f.tournamentId}`)(c),

@@ -5,7 +5,10 @@ import {
   createTournamentBodySchema,
   enterTournamentBodySchema,
 } from '../../../core/protocol/tournaments.ts';
-import { tournamentListSchema } from '../../../core/protocol/tournamentViews.ts';
+import {
+  agentTournamentsSchema,
+  tournamentListSchema,
+} from '../../../core/protocol/tournamentViews.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { enterTournament, withdrawFromTournament } from './entries.ts';
@@ -14,21 +17,23 @@ import { tournamentDetail } from './tournamentDetail.ts';
 import { tournamentGames } from './tournamentGames.ts';
 import {
   findTournament,
+  listAgentTournaments,
   listEntrants,
   listTournaments,
   toTournamentSummary,
 } from './tournamentStore.ts';
 
 const idParamsSchema = z.object({ id: z.uuid('Unknown tournament.') });
+const agentParamsSchema = z.object({ id: z.string().min(1).max(64) });
 const entrantParamsSchema = idParamsSchema.extend({ agentId: z.string().min(1).max(64) });
 const listQuerySchema = z.object({
   game: z.enum(GAME_IDS, 'Choose a game Gridmind runs.').optional(),
 });
 
 /**
- * Tournaments: the public list and page, users entering and withdrawing their agents (fees
- * through the ledger), and the admin's create and cancel. The runner that plays the rounds and
- * pays the prizes is not built yet (docs/ARCHITECTURE.md says what is).
+ * Tournaments: the public list and page, an agent's tournaments and places, users entering and
+ * withdrawing their agents (fees through the ledger), and the admin's create and cancel. The
+ * rounds are played and the prizes paid by the runner (runner/sweepTournaments.ts).
  */
 export const tournamentRoutes: FastifyPluginAsync = async (app) => {
   const { db, now } = app.gridmind;
@@ -46,6 +51,18 @@ export const tournamentRoutes: FastifyPluginAsync = async (app) => {
       upcoming: upcoming.map(toTournamentSummary),
       live: live.map(toTournamentSummary),
       finished: finished.map(toTournamentSummary),
+    });
+  });
+
+  app.get('/api/agents/:id/tournaments', async (request, reply) => {
+    const { id } = agentParamsSchema.parse(request.params);
+    const items = await listAgentTournaments(db, id);
+    reply.headers(noStore);
+    return agentTournamentsSchema.parse({
+      items: items.map(({ tournament, place }) => ({
+        tournament: toTournamentSummary(tournament),
+        place,
+      })),
     });
   });
 

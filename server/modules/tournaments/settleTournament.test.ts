@@ -81,6 +81,42 @@ describe.each(testDatabaseKinds())('tournament settlement on %s', (kind) => {
     );
     expect(rows[0]?.status).toBe('finished');
     expect(await ledgerHealth(t.db)).toMatchObject({ heldEntryFees: 0, agrees: true });
+
+    // Each entrant's page lists the tournament with the place it finished in.
+    const placeOf = async (agentId: string) => {
+      const reply = await t.app.inject({ url: `/api/agents/${agentId}/tournaments` });
+      expect(reply.statusCode).toBe(200);
+      const { items } = reply.json<{ items: { tournament: { id: string }; place: number }[] }>();
+      return items.find((item) => item.tournament.id === id)?.place;
+    };
+    expect(await placeOf(agents[1])).toBe(1);
+    expect(await placeOf('house-a')).toBe(2);
+    expect(await placeOf(agents[0])).toBe(3);
+  });
+
+  it('lists an agent’s tournaments newest first, with no place before the end', async () => {
+    const agentId = await insertOwnedAgent(
+      t.db,
+      (await signInUsers(t.app, 1))[0]!.userId,
+      'custom',
+    );
+    const older = await insertTournament(t.db, { startsAt: new Date(t.clock.now() + 60_000) });
+    const newer = await insertTournament(t.db, { startsAt: new Date(t.clock.now() + 120_000) });
+    for (const id of [older, newer]) {
+      await t.db.query(
+        `insert into tournament_entrants (tournament_id, agent_id, fee_paid, entered_at)
+         values ($1, $2, 0, now())`,
+        [id, agentId],
+      );
+    }
+    const reply = await t.app.inject({ url: `/api/agents/${agentId}/tournaments` });
+    const { items } = reply.json<{ items: { tournament: { id: string }; place: null }[] }>();
+    expect(items.map((item) => [item.tournament.id, item.place])).toEqual([
+      [newer, null],
+      [older, null],
+    ]);
+    const nobody = await t.app.inject({ url: '/api/agents/nobody-here/tournaments' });
+    expect(nobody.json()).toEqual({ items: [] });
   });
 
   it('pays exactly once when two settlements race, and never a tournament that is not live', async () => {

@@ -19,7 +19,8 @@ export interface TournamentSettlement {
  * agents. Exactly once: the tournament's row is locked and must be live, and is marked finished
  * here; a second call (or one on a tournament not live) returns null and writes nothing. The
  * winners' owners are locked in id order after the tournament, as cancellation locks them.
- * `finishers` are the final standings (tournamentState's `standings`: id and place).
+ * `finishers` are the final standings (tournamentState's `standings`: id and place); each
+ * entrant's place is written beside its entry for the agent's page.
  */
 export async function settleTournament(
   tx: Queryable,
@@ -79,6 +80,14 @@ export async function settleTournament(
     const prizeRefs = { ...refs, agentId, kind: 'prize' as const, reason: 'Tournament prize' };
     if (owner) await changeUserBalance(tx, owner, prize, prizeRefs);
     else await creditHouse(tx, prize, prizeRefs);
+  }
+  if (finishers.length > 0) {
+    await tx.query(
+      `update tournament_entrants e set final_place = f.place
+       from unnest($2::text[], $3::int[]) as f (agent_id, place)
+       where e.tournament_id = $1 and e.agent_id = f.agent_id`,
+      [tournamentId, finishers.map((f) => f.id), finishers.map((f) => f.place)],
+    );
   }
   await tx.query(`update tournaments set status = 'finished', updated_at = $2 where id = $1`, [
     tournamentId,

@@ -29,12 +29,13 @@ export type TournamentRow = z.infer<typeof tournamentRowSchema>;
  * Each tournament with the count and fees of its entrants, read through the entrants' primary
  * key (bounded by the entrant limit).
  */
-const ROW_SELECT = `select t.id::text as id, t.game, t.format, t.rounds, t.status, t.starts_at,
+const ROW_COLUMNS = `t.id::text as id, t.game, t.format, t.rounds, t.status, t.starts_at,
     t.entry_fee::text as entry_fee, t.house_prize::text as house_prize, t.entrant_limit,
-    t.think_time_ms, t.prize_shares, held.entrants, held.fees
-  from tournaments t
-  cross join lateral (select count(*)::int as entrants, coalesce(sum(e.fee_paid), 0)::text as fees
+    t.think_time_ms, t.prize_shares, held.entrants, held.fees`;
+const HELD = `cross join lateral (select count(*)::int as entrants,
+    coalesce(sum(e.fee_paid), 0)::text as fees
     from tournament_entrants e where e.tournament_id = t.id) held`;
+const ROW_SELECT = `select ${ROW_COLUMNS} from tournaments t ${HELD}`;
 
 /** How many of each status the list shows. */
 const LIST_SIZE = 50;
@@ -124,4 +125,33 @@ export async function listEntrants(
     [tournamentId, game],
   );
   return rows.map((row) => entrantRowSchema.parse(row));
+}
+
+/** How many of an agent's tournaments its page lists, newest first. */
+const AGENT_TOURNAMENTS = 20;
+
+/** One of an agent's tournaments, with the place it finished in (null until settled). */
+export interface AgentTournamentRow {
+  tournament: TournamentRow;
+  place: number | null;
+}
+
+/**
+ * An agent's newest tournaments (any status), through its entries' index: at most
+ * `AGENT_TOURNAMENTS`, each with the place the settlement wrote.
+ */
+export async function listAgentTournaments(
+  db: Queryable,
+  agentId: string,
+): Promise<AgentTournamentRow[]> {
+  const { rows } = await db.query<Record<string, unknown> & { final_place: number | null }>(
+    `select ${ROW_COLUMNS}, mine.final_place
+     from tournament_entrants mine join tournaments t on t.id = mine.tournament_id ${HELD}
+     where mine.agent_id = $1 order by t.starts_at desc, t.id desc limit $2`,
+    [agentId, AGENT_TOURNAMENTS],
+  );
+  return rows.map((row) => ({
+    tournament: tournamentRowSchema.parse(row),
+    place: row.final_place ?? null,
+  }));
 }

@@ -3,12 +3,13 @@ import { Link, useParams } from 'react-router';
 import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
 import { agentQueryOptions } from '../api/agentQueryOptions.ts';
 import { AgentMatches } from './AgentMatches.tsx';
+import { AgentTournaments } from './AgentTournaments.tsx';
 import { RatingChart } from './RatingChart.tsx';
 import './agents.css';
 
 /**
  * One agent: traits (or, for a bot, whether it is online), overall rating and record, its standing
- * and rating history per game, and its recent matches.
+ * and rating history per game, its tournaments with its places, and its recent matches.
  */
 export function AgentPage() {
   const { agentId = '' } = useParams();
@@ -80,6 +81,7 @@ export function AgentPage() {
           <RatingChart history={ratingHistory.filter((point) => point.game === standing.game)} />
         </section>
       ))}
+      <AgentTournaments agentId={agentId} />
       <AgentMatches agentId={agentId} />
       <Link to="/agents">All agents</Link>
     </section>

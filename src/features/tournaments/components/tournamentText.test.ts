@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { placeText } from '../../../../core/format/place.ts';
 import {
   formatText,
   gameResultText,
   halfPointsText,
-  placeText,
   quarterPointsText,
   tournamentStartsInText,
   tournamentTitle,

@@ -29,23 +29,6 @@ export function halfPointsText(halfPoints: number): string {
   return quarterPointsText(halfPoints * 2);
 }
 
-/** "1st", "2nd", "3rd", "4th", "11th", "22nd". */
-export function placeText(place: number): string {
-  const lastTwo = place % 100;
-  const last = place % 10;
-  const suffix =
-    lastTwo >= 11 && lastTwo <= 13
-      ? 'th'
-      : last === 1
-        ? 'st'
-        : last === 2
-          ? 'nd'
-          : last === 3
-            ? 'rd'
-            : 'th';
-  return `${place}${suffix}`;
-}
-
 /**
  * How long until a tournament starts, at the scale that matters: "in 2 d 3 h", "in 4 h 05 min",
  * "in 12 min", "in 40 s", and "any moment now" once the time has come (the runner starts it).
