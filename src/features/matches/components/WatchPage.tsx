@@ -6,6 +6,7 @@ import { namedAgentsQueryOptions } from '../../../lib/queries/agentsQueryOptions
 import { useDeferredQuery } from '../../../lib/query/useDeferredQuery.ts';
 import { startsInText } from '../../../lib/time/startsInText.ts';
 import { useNow } from '../../../lib/time/useNow.ts';
+import { MovesPerfectPlay } from '../analysis/MovesPerfectPlay.tsx';
 import { PerfectPlay } from '../analysis/PerfectPlay.tsx';
 import { matchQueryOptions } from '../api/matchQueryOptions.ts';
 import { GameBoard } from '../boards/GameBoard.tsx';
@@ -189,7 +190,14 @@ export function WatchPage({
           />
           {match.game === 'connect4' ? (
             <PerfectPlay moves={moves} shown={shown} names={names} />
-          ) : null}
+          ) : (
+            <MovesPerfectPlay
+              game={match.game}
+              moves={turns.map((turn) => turn.move)}
+              shown={shown}
+              names={names}
+            />
+          )}
           <ShareLink title={`${first.name} vs ${second.name} on Gridmind`} />
           {waiting ? null : bettingPanel}
         </div>
