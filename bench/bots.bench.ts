@@ -5,7 +5,9 @@
  * Prints, over BOTS_SECONDS (30) of play after BOTS_WARMUP_SECONDS (15) for the seating: move-accept latency (the POST, p50/p99/max) and the
  * time from a bot sending a move to its opponent bot receiving it on its stream, and the statements
  * the server sent its database per accepted move (everything: the moves, the runner, the streams'
- * reads and heartbeats). On the grown database named by BOTS_GROWN_DATABASE_URL or
+ * reads and heartbeats), and the server's CPU per accepted move: the whole process's and its main
+ * thread's (the rest is the agents' searches, on worker threads, in the matches a bot plays against
+ * an agent). On the grown database named by BOTS_GROWN_DATABASE_URL or
  * BOTS_GROWN_DATA_DIR (bench/support/botsServer.ts), else on an empty one.
  */
 import { Agent, request } from 'node:http';
@@ -139,6 +141,7 @@ export default async function botsBench(): Promise<void> {
     const statementsBefore = await server.statements();
     const shapesBefore = await server.statementShapes();
     const cpuMsBefore = await server.cpuMs();
+    const mainCpuMsBefore = await server.mainThreadCpuMs();
     const started = performance.now();
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     playing = false;
@@ -146,6 +149,7 @@ export default async function botsBench(): Promise<void> {
     const accepted = acceptedMs.length;
     const statements = (await server.statements()) - statementsBefore;
     const cpuMs = (await server.cpuMs()) - cpuMsBefore;
+    const mainCpuMs = (await server.mainThreadCpuMs()) - mainCpuMsBefore;
     const shapes = Object.entries(await server.statementShapes())
       .map(([shape, n]) => [shape, n - (shapesBefore[shape] ?? 0)] as const)
       .filter(([, n]) => n > 0)
@@ -160,7 +164,9 @@ export default async function botsBench(): Promise<void> {
         `${[...statuses].map(([status, n]) => `${status}×${n}`).join(' ')}; ` +
         `${(statements / Math.max(1, accepted)).toFixed(1)} statements per accepted move ` +
         `(all the server sent), ${(cpuMs / Math.max(1, accepted)).toFixed(2)} ms of server CPU per ` +
-        `accepted move (${((cpuMs / 1000 / elapsed) * 100).toFixed(0)}% of a core); server RSS ${(rss / 2 ** 20).toFixed(0)} MB`,
+        `accepted move (${((cpuMs / 1000 / elapsed) * 100).toFixed(0)}% of a core), of which the main ` +
+        `thread ${(mainCpuMs / Math.max(1, accepted)).toFixed(2)} ms (${((mainCpuMs / 1000 / elapsed) * 100).toFixed(0)}%; ` +
+        `the rest is the agents' searches on worker threads); server RSS ${(rss / 2 ** 20).toFixed(0)} MB`,
     );
     console.log(summary('move accepted (POST, 200)', acceptedMs));
     console.log(summary('every move answer (POST)', acceptMs));

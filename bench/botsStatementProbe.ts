@@ -3,10 +3,29 @@
  * process sends its database (PostgreSQL through `pg`, BEGIN and COMMIT included; PGlite's
  * queries, and two for each transaction's BEGIN and COMMIT) and answers the IPC message
  * `statements` with the count so far (and the count by each statement's first words, and the process's CPU time in ms, every
- * thread's), so the bench can divide it by the moves accepted.
+ * thread's and the main thread's), so the bench can divide it by the moves accepted.
  */
+import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+
+/** Linux's clock ticks a second (`getconf CLK_TCK`), the unit of /proc's CPU times. */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time of the main thread alone (the event loop), in ms, from /proc; NaN where there is no
+ * /proc. The process's total also counts the agents' searches on worker threads.
+ */
+function mainThreadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    // Fields after the command name in parentheses: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 let statements = 0;
 /** Statements by their first words, to show where a move's statements go. */
@@ -55,6 +74,7 @@ process.on('message', (message) => {
       statements,
       byShape: Object.fromEntries(byShape),
       cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+      mainThreadCpuMs: mainThreadCpuMs(),
     });
 });
 process.channel?.unref();

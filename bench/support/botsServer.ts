@@ -14,6 +14,8 @@ export interface BotsServer {
   statements(): Promise<number>;
   /** CPU time the server process has used so far (all its threads), in ms. */
   cpuMs(): Promise<number>;
+  /** CPU time of its main thread (the event loop) so far, in ms; NaN without /proc. */
+  mainThreadCpuMs(): Promise<number>;
   /** The same count by each statement's first words. */
   statementShapes(): Promise<Record<string, number>>;
   rssBytes(): Promise<number>;
@@ -80,6 +82,8 @@ export async function startBotsServer(env: Record<string, string>): Promise<Bots
     database,
     statements: async () => (await ask<{ statements: number }>('statements')).statements,
     cpuMs: async () => (await ask<{ cpuMs: number }>('statements')).cpuMs,
+    mainThreadCpuMs: async () =>
+      (await ask<{ mainThreadCpuMs: number }>('statements')).mainThreadCpuMs,
     statementShapes: async () =>
       (await ask<{ byShape: Record<string, number> }>('statements')).byShape,
     rssBytes: async () => (await ask<{ rss: number }>('memory')).rss,
