@@ -153,6 +153,7 @@ export default async function botsBench(): Promise<void> {
     const shapesBefore = await server.statementShapes();
     const cpuMsBefore = await server.cpuMs();
     const mainCpuMsBefore = await server.mainThreadCpuMs();
+    await server.poolWaitsMs();
     const started = performance.now();
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     playing = false;
@@ -161,6 +162,7 @@ export default async function botsBench(): Promise<void> {
     const statements = (await server.statements()) - statementsBefore;
     const cpuMs = (await server.cpuMs()) - cpuMsBefore;
     const mainCpuMs = (await server.mainThreadCpuMs()) - mainCpuMsBefore;
+    const poolWaitsMs = await server.poolWaitsMs();
     const shapes = Object.entries(await server.statementShapes())
       .map(([shape, n]) => [shape, n - (shapesBefore[shape] ?? 0)] as const)
       .filter(([, n]) => n > 0)
@@ -187,6 +189,7 @@ export default async function botsBench(): Promise<void> {
     console.log(summary('move accepted (POST, 200)', acceptedMs));
     console.log(summary('every move answer (POST)', acceptMs));
     console.log(summary('move to opponent bot (stream)', deliveryMs));
+    if (poolWaitsMs.length > 0) console.log(summary('wait for a pool connection', poolWaitsMs));
     console.log('statements per accepted move, by their first words:');
     for (const [shape, n] of shapes.slice(0, envCount('BOTS_SHAPES', 12)))
       console.log(`${(n / Math.max(1, accepted)).toFixed(2).padStart(7)}  ${shape}`);

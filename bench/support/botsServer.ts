@@ -18,6 +18,8 @@ export interface BotsServer {
   mainThreadCpuMs(): Promise<number>;
   /** The same count by each statement's first words. */
   statementShapes(): Promise<Record<string, number>>;
+  /** Each wait for a `pg` pool connection (ms) since the last call; none on PGlite. */
+  poolWaitsMs(): Promise<number[]>;
   rssBytes(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -71,6 +73,7 @@ export async function startBotsServer(env: Record<string, string>): Promise<Bots
         if (typeof answer !== 'object' || answer === null) return;
         if (message === 'statements' && !('statements' in answer)) return;
         if (message === 'memory' && !('rss' in answer)) return;
+        if (message === 'poolWaits' && !('poolWaitsMs' in answer)) return;
         child.off('message', onMessage);
         resolve(answer as T);
       };
@@ -87,6 +90,7 @@ export async function startBotsServer(env: Record<string, string>): Promise<Bots
     statementShapes: async () =>
       (await ask<{ byShape: Record<string, number> }>('statements')).byShape,
     rssBytes: async () => (await ask<{ rss: number }>('memory')).rss,
+    poolWaitsMs: async () => (await ask<{ poolWaitsMs: number[] }>('poolWaits')).poolWaitsMs,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
