@@ -5,7 +5,9 @@
  * Prints, over BOTS_SECONDS (30) of play after BOTS_WARMUP_SECONDS (15) for the seating: move-accept latency (the POST, p50/p99/max) and the
  * time from a bot sending a move to its opponent bot receiving it on its stream, and the statements
  * the server sent its database per accepted move (everything: the moves, the runner, the streams'
- * reads and heartbeats). On the grown database named by BOTS_GROWN_DATABASE_URL or
+ * reads and heartbeats), and the server's CPU per accepted move: the whole process's and its main
+ * thread's (the rest is the agents' searches, on worker threads, in the matches a bot plays against
+ * an agent). On the grown database named by BOTS_GROWN_DATABASE_URL or
  * BOTS_GROWN_DATA_DIR (bench/support/botsServer.ts), else on an empty one.
  */
 import { Agent, request } from 'node:http';
@@ -71,6 +73,7 @@ export default async function botsBench(): Promise<void> {
   try {
     const owners = await signInClients(server.origin, new LoadRecorder(), Math.ceil(count / 3));
     const tokens: string[] = [];
+    const botIds = new Set<string>();
     for (let index = 0; tokens.length < count; index++) {
       const owner = owners[Math.floor(index / 3)];
       if (!owner) throw new Error('not enough owners signed in');
@@ -79,7 +82,9 @@ export default async function botsBench(): Promise<void> {
         json: { name: `Bench bot ${process.pid % 10_000}-${index}`, games: ['connect4'] },
       });
       if (status !== 201) throw new Error(`registering a bot answered ${status}: ${body}`);
-      tokens.push((JSON.parse(body) as { token: string }).token);
+      const registered = JSON.parse(body) as { id: string; token: string };
+      tokens.push(registered.token);
+      botIds.add(registered.id);
     }
 
     const acceptMs: number[] = [];
@@ -89,6 +94,9 @@ export default async function botsBench(): Promise<void> {
     /** When each move was sent, by match and ply, until its opponent sees it. */
     const sentAt = new Map<string, number>();
     const matches = new Set<string>();
+    /** Matches of two bench bots: the rest are against Gridmind's agents, which think first. */
+    const botAgainstBot = new Set<string>();
+    let acceptedAgainstBots = 0;
     const play = async (token: string, matchId: string, ply: number, legal: string[]) => {
       const move = legal[Math.floor(Math.random() * legal.length)];
       if (!move || !playing) return;
@@ -100,7 +108,10 @@ export default async function botsBench(): Promise<void> {
       });
       const tookMs = performance.now() - started;
       acceptMs.push(tookMs);
-      if (status === 200) acceptedMs.push(tookMs);
+      if (status === 200) {
+        acceptedMs.push(tookMs);
+        if (botAgainstBot.has(matchId)) acceptedAgainstBots++;
+      }
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     };
     const follow = async (token: string) => {
@@ -114,6 +125,7 @@ export default async function botsBench(): Promise<void> {
         const data = JSON.parse(event.data);
         if (event.event === 'match-start') {
           matches.add(data.matchId);
+          if (botIds.has(data.opponent?.id)) botAgainstBot.add(data.matchId);
           if (data.legalMoves.length > 0) void play(token, data.matchId, 1, data.legalMoves);
         } else if (event.event === 'move') {
           const key = `${data.matchId}:${data.ply}`;
@@ -135,10 +147,13 @@ export default async function botsBench(): Promise<void> {
     acceptedMs.length = 0;
     deliveryMs.length = 0;
     statuses.clear();
+    acceptedAgainstBots = 0;
     const matchesBefore = matches.size;
     const statementsBefore = await server.statements();
     const shapesBefore = await server.statementShapes();
     const cpuMsBefore = await server.cpuMs();
+    const mainCpuMsBefore = await server.mainThreadCpuMs();
+    await server.poolWaitsMs();
     const started = performance.now();
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     playing = false;
@@ -146,6 +161,8 @@ export default async function botsBench(): Promise<void> {
     const accepted = acceptedMs.length;
     const statements = (await server.statements()) - statementsBefore;
     const cpuMs = (await server.cpuMs()) - cpuMsBefore;
+    const mainCpuMs = (await server.mainThreadCpuMs()) - mainCpuMsBefore;
+    const poolWaitsMs = await server.poolWaitsMs();
     const shapes = Object.entries(await server.statementShapes())
       .map(([shape, n]) => [shape, n - (shapesBefore[shape] ?? 0)] as const)
       .filter(([, n]) => n > 0)
@@ -160,11 +177,19 @@ export default async function botsBench(): Promise<void> {
         `${[...statuses].map(([status, n]) => `${status}×${n}`).join(' ')}; ` +
         `${(statements / Math.max(1, accepted)).toFixed(1)} statements per accepted move ` +
         `(all the server sent), ${(cpuMs / Math.max(1, accepted)).toFixed(2)} ms of server CPU per ` +
-        `accepted move (${((cpuMs / 1000 / elapsed) * 100).toFixed(0)}% of a core); server RSS ${(rss / 2 ** 20).toFixed(0)} MB`,
+        `accepted move (${((cpuMs / 1000 / elapsed) * 100).toFixed(0)}% of a core), of which the main ` +
+        `thread ${(mainCpuMs / Math.max(1, accepted)).toFixed(2)} ms (${((mainCpuMs / 1000 / elapsed) * 100).toFixed(0)}%; ` +
+        `the rest is the agents' searches on worker threads); server RSS ${(rss / 2 ** 20).toFixed(0)} MB`,
+    );
+    console.log(
+      `of the accepted moves, ${acceptedAgainstBots} (${(acceptedAgainstBots / elapsed).toFixed(0)}/s) ` +
+        `in matches of two bots, ${accepted - acceptedAgainstBots} ` +
+        `(${((accepted - acceptedAgainstBots) / elapsed).toFixed(0)}/s) against an agent (each waits for the agent's search)`,
     );
     console.log(summary('move accepted (POST, 200)', acceptedMs));
     console.log(summary('every move answer (POST)', acceptMs));
     console.log(summary('move to opponent bot (stream)', deliveryMs));
+    if (poolWaitsMs.length > 0) console.log(summary('wait for a pool connection', poolWaitsMs));
     console.log('statements per accepted move, by their first words:');
     for (const [shape, n] of shapes.slice(0, envCount('BOTS_SHAPES', 12)))
       console.log(`${(n / Math.max(1, accepted)).toFixed(2).padStart(7)}  ${shape}`);

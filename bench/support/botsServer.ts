@@ -14,8 +14,12 @@ export interface BotsServer {
   statements(): Promise<number>;
   /** CPU time the server process has used so far (all its threads), in ms. */
   cpuMs(): Promise<number>;
+  /** CPU time of its main thread (the event loop) so far, in ms; NaN without /proc. */
+  mainThreadCpuMs(): Promise<number>;
   /** The same count by each statement's first words. */
   statementShapes(): Promise<Record<string, number>>;
+  /** Each wait for a `pg` pool connection (ms) since the last call; none on PGlite. */
+  poolWaitsMs(): Promise<number[]>;
   rssBytes(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -69,6 +73,7 @@ export async function startBotsServer(env: Record<string, string>): Promise<Bots
         if (typeof answer !== 'object' || answer === null) return;
         if (message === 'statements' && !('statements' in answer)) return;
         if (message === 'memory' && !('rss' in answer)) return;
+        if (message === 'poolWaits' && !('poolWaitsMs' in answer)) return;
         child.off('message', onMessage);
         resolve(answer as T);
       };
@@ -80,9 +85,12 @@ export async function startBotsServer(env: Record<string, string>): Promise<Bots
     database,
     statements: async () => (await ask<{ statements: number }>('statements')).statements,
     cpuMs: async () => (await ask<{ cpuMs: number }>('statements')).cpuMs,
+    mainThreadCpuMs: async () =>
+      (await ask<{ mainThreadCpuMs: number }>('statements')).mainThreadCpuMs,
     statementShapes: async () =>
       (await ask<{ byShape: Record<string, number> }>('statements')).byShape,
     rssBytes: async () => (await ask<{ rss: number }>('memory')).rss,
+    poolWaitsMs: async () => (await ask<{ poolWaitsMs: number[] }>('poolWaits')).poolWaitsMs,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

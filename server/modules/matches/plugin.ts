@@ -9,6 +9,7 @@ import { MatchRunner } from './runner/matchRunner.ts';
 import type { TournamentSweep } from './runner/matchRunnerOptions.ts';
 import { systemScheduler } from './runner/scheduler.ts';
 import { DecisionPool } from './runner/workerPool.ts';
+import { parseBotMoveNotice } from './store/botMoveNotice.ts';
 import type { MatchEndHook } from './store/matchEnd.ts';
 import { MatchHub } from './stream/matchHub.ts';
 
@@ -51,7 +52,10 @@ export const matchesModule: FastifyPluginAsync<{
     scheduler: { ...systemScheduler, now },
   });
   // A bot's move may land in any process: the one playing the match plays on at once.
-  const unlisten = await db.listen(BOT_MOVES_CHANNEL, (matchId) => runner.wake(matchId));
+  const unlisten = await db.listen(BOT_MOVES_CHANNEL, (payload) => {
+    const notice = parseBotMoveNotice(payload);
+    if (notice) runner.wake(notice.matchId, notice.played);
+  });
   app.addHook('onReady', async () => runner.start());
   app.addHook('preClose', async () => {
     await unlisten();

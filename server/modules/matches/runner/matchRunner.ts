@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
-import { replay } from '../../../../core/games/replay.ts';
 import { BOT_MATCHES_MAX_DEFAULT } from '../../../../core/protocol/bots.ts';
 import { schedulableAgentIds } from '../../../db/stores/agentOwnership.ts';
 import { type AgentRow, listAgentRows } from '../../../db/stores/agentStore.ts';
-import { readTurnRow } from '../store/lockedMatch.ts';
+import type { PlayedMove } from '../store/botMoveNotice.ts';
+import { readTurnRow, type TurnRow } from '../store/lockedMatch.ts';
 import { claimMatches, releaseMatches, renewLeases } from '../store/matchLeases.ts';
+import { matchPositions } from '../store/matchPositions.ts';
 import { createMatchIfBelowTarget, insertMatch, type NewMatch } from '../store/matchWriter.ts';
 import { type AgentOwners, ownersOf } from './agentOwners.ts';
 import { BotTurns } from './botTurns.ts';
@@ -16,6 +17,7 @@ import { MatchPlayersCache } from './matchPlayers.ts';
 import type { MatchRunnerOptions } from './matchRunnerOptions.ts';
 import { type Scheduler, systemScheduler } from './scheduler.ts';
 import { nextSweepMs } from './sweepDelay.ts';
+import { TurnRows } from './turnRows.ts';
 
 /**
  * Keeps `liveMatches` matches of each game going across every server process sharing the
@@ -44,6 +46,7 @@ export class MatchRunner {
   private readonly bots: BotTurns;
   private readonly botMoveTimeoutMs: number;
   private inFlight = new Set<Promise<unknown>>();
+  private readonly rows = new TurnRows();
 
   constructor(private readonly options: MatchRunnerOptions) {
     this.scheduler = options.scheduler ?? systemScheduler;
@@ -90,6 +93,7 @@ export class MatchRunner {
     for (const timer of this.owned.values()) if (timer) this.scheduler.clearTimeout(timer);
     await Promise.allSettled([...this.inFlight]);
     this.owned.clear();
+    this.rows.clear();
     this.players.clear();
     this.bots.clear();
     await releaseMatches(this.options.db, this.options.ownerId);
@@ -141,10 +145,13 @@ export class MatchRunner {
 
   /**
    * A bot moved in `matchId` (a notification from whichever process took the move): if this
-   * runner was waiting for it, play on after the usual pause instead of at the deadline.
+   * runner was waiting for it, play on after the usual pause instead of at the deadline. `played`,
+   * what the move left, spares the next turn its read of the row when a bot is to move again.
    */
-  wake(matchId: string): void {
-    if (!this.owned.has(matchId) || !this.bots.wake(matchId)) return;
+  wake(matchId: string, played?: PlayedMove): void {
+    if (!this.owned.has(matchId)) return;
+    this.rows.tell(matchId, played);
+    if (!this.bots.wake(matchId)) return;
     const timer = this.owned.get(matchId);
     if (timer) this.scheduler.clearTimeout(timer);
     this.scheduleMove(matchId, this.options.moveDelayMs);
@@ -204,7 +211,9 @@ export class MatchRunner {
    * when the match is over or no longer ours.
    */
   private async step(matchId: string): Promise<number | false> {
-    const match = await readTurnRow(this.options.db, matchId);
+    const told = this.rows.takeTold(matchId);
+    const match =
+      told && (await this.botToMove(matchId, told)) ? told : await this.readRow(matchId);
     if (match?.status !== 'live' && match?.status !== 'scheduled') return false;
     // An announced match taken over from another process keeps taking bets until it starts.
     const startsAtMs = match.starts_at === null ? null : new Date(match.starts_at).getTime();
@@ -213,14 +222,34 @@ export class MatchRunner {
     }
     const players = await this.players.of(matchId, match);
     if (!players) return false;
-    const rules = gameOf(match.game);
-    const ply = rules.decodeMoves(match.moves).length + 1;
-    const side = rules.sideToMove(replay(rules, match.moves).state);
+    const position = matchPositions.after(matchId, match.game, match.moves);
+    const ply = position.played.length + 1;
+    const side = gameOf(match.game).sideToMove(position.state);
     const agent = side === 0 ? players.first : players.second;
     // The row just read serves the look at the bot's deadline too.
     if (agent.kind === 'bot') return this.bots.awaitMove(matchId, ply, match);
     const judgedMs = await playEngineMove(this.engine, { ...match, id: matchId }, agent, ply);
     return judgedMs === false ? false : Math.max(0, this.options.moveDelayMs - judgedMs);
+  }
+
+  /** The match's row, read for its turn and remembered for the notices of its bots' moves. */
+  private async readRow(matchId: string): Promise<TurnRow | null> {
+    const row = await readTurnRow(this.options.db, matchId);
+    if (row) this.rows.remember(matchId, row);
+    return row;
+  }
+
+  /**
+   * Whether a bot is to move on a row a notice told. Only then does that row serve the turn:
+   * waiting on it is what a read just before the move landed would do, and the forfeit at the
+   * deadline checks again under the lock; an engine's move is played on the row as stored.
+   */
+  private async botToMove(matchId: string, row: TurnRow): Promise<boolean> {
+    if (row.status !== 'live') return false;
+    const players = await this.players.of(matchId, row);
+    const position = matchPositions.after(matchId, row.game, row.moves);
+    const side = gameOf(row.game).sideToMove(position.state);
+    return (side === 0 ? players?.first : players?.second)?.kind === 'bot';
   }
 
   private adopt(matchId: string, delayMs: number): void {
@@ -260,8 +289,10 @@ export class MatchRunner {
 
   private drop(matchId: string): void {
     this.owned.delete(matchId);
+    this.rows.forget(matchId);
     this.players.forget(matchId);
     this.bots.forget(matchId);
+    matchPositions.forget(matchId);
     // A slot is free: start the next match without waiting for the regular sweep.
     if (this.running) this.scheduleSweep(0, false);
   }

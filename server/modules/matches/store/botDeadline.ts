@@ -1,4 +1,3 @@
-import { gameOf } from '../../../../core/games/registry.ts';
 import type { Database } from '../../../db/database.ts';
 import {
   type LockedMatch,
@@ -8,6 +7,7 @@ import {
   readTurnRow,
 } from './lockedMatch.ts';
 import { forfeit, type MatchEndHook } from './matchEnd.ts';
+import { matchPositions } from './matchPositions.ts';
 
 /** What the runner finds at a bot's turn. */
 export type LateCheck =
@@ -57,7 +57,7 @@ function lateCheck(
   input: { owner: string; ply: number; now: Date; moveTimeoutMs: number },
 ): LateCheck | { status: 'late' } {
   if (match.owner !== input.owner) return { status: 'not-ours' };
-  if (gameOf(match.game).decodeMoves(match.moves).length !== input.ply - 1) {
+  if (matchPositions.after(match.id, match.game, match.moves).played.length !== input.ply - 1) {
     return { status: 'moved' };
   }
   const deadline = new Date(match.turnStartedAt.getTime() + input.moveTimeoutMs);

@@ -9,13 +9,11 @@ import {
   type BotMoveRow,
   botMoveToApply,
   checkBotMove,
-  loseOnIllegalMove,
   recordBotMove,
   refuseUnknownMatch,
   tokenLives,
 } from './botMoves.ts';
 import { LOCKED_MATCH_COLUMNS, type LockedMatch } from './lockedMatch.ts';
-import { finishMatch } from './matchEnd.ts';
 import { type MovePlan, type MoveToApply, planMove } from './matchWriter.ts';
 
 type BotMoveAnswer = BotMoveAccepted | BotMoveRefusal;
@@ -30,7 +28,8 @@ const MOST_MOVES_PER_BATCH = 128;
  * its logs and notifications, commit), however many there are. Each move is answered only once
  * its batch has committed, so a move is durable before it is acknowledged; each is checked
  * under its match's row lock as `recordBotMove` checks it, so ply order and exactly-once hold as
- * they do alone. A batch holds at most one move of a match (another waits for the next). When a
+ * they do alone. A move that ends its match is left out and goes alone (see writeBatch). A batch
+ * holds at most one move of a match (another waits for the next). When a
  * batch fails (a deadlock, a lost connection), nothing of it was kept, and each of its moves is
  * tried again alone in its own transaction, so one move's failure is never another's.
  */
@@ -55,13 +54,22 @@ interface PlannedBotMove {
   plan: MovePlan;
 }
 
-/** Checks and writes a batch of moves of distinct matches; the answers in the inputs' order. */
+/**
+ * Checks and writes a batch of moves of distinct matches; the answers in the inputs' order, null
+ * for a move that ends its match (its last legal move, or an illegal one, which forfeits). Those go
+ * alone, each in its own transaction once the batch has committed (`recordBotMove`, which checks
+ * them again under the lock): a match's end locks its agents' and their owners' rows to rate and
+ * settle, and two ends in one transaction lock them in no order another transaction knows, so a
+ * batch deadlocked against an engine's move that ended a match (PostgreSQL found one after its
+ * 1 s `deadlock_timeout`, and every move of the batch waited; docs/FIGURES.md). A lone end locks
+ * as an engine's move does. The rest of the batch need not wait for any rating or settlement.
+ */
 async function writeBatch(
   tx: Queryable,
   inputs: readonly BotMoveRequest[],
-): Promise<BotMoveAnswer[]> {
+): Promise<(BotMoveAnswer | null)[]> {
   const rows = await lockBotMoves(tx, inputs);
-  const answers: BotMoveAnswer[] = [];
+  const answers: (BotMoveAnswer | null)[] = [];
   const planned: PlannedBotMove[] = [];
   for (const [index, input] of inputs.entries()) {
     const row = rows.get(index);
@@ -71,28 +79,18 @@ async function writeBatch(
     }
     const check = checkBotMove(row, input);
     if (!('play' in check)) answers[index] = check;
-    else if (check.play === 'illegal') answers[index] = await loseOnIllegalMove(tx, check, input);
+    else if (check.play === 'illegal') answers[index] = null;
     else {
       const apply = botMoveToApply(input, check.move);
-      planned.push({ index, match: check.match, apply, plan: planMove(check.match, apply) });
+      const plan = planMove(check.match, apply);
+      if (plan.result) answers[index] = null;
+      else planned.push({ index, match: check.match, apply, plan });
     }
   }
   await storeMoves(tx, planned);
-  for (const { index, match, apply, plan } of planned) {
+  for (const { index, apply, plan } of planned) {
     const input = inputs[index]!;
-    answers[index] = { ...acceptedMove(input, apply.move, plan.move.moves), ended: !!plan.result };
-    // A move that ends its match: ratings, settlement and the end's events, after the move.
-    if (plan.result) {
-      await finishMatch(tx, match, {
-        result: plan.result,
-        reason: plan.reason,
-        moves: plan.move.moves,
-        plies: apply.ply,
-        cells: plan.cells,
-        now: apply.now,
-        ...(apply.onMatchEnd ? { onMatchEnd: apply.onMatchEnd } : {}),
-      });
-    }
+    answers[index] = acceptedMove(input, apply.move, plan.move.moves);
   }
   return answers;
 }

@@ -1,10 +1,8 @@
 import type { MoveTrace } from '../../../../core/games/definition.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
-import { replay } from '../../../../core/games/replay.ts';
 import { BAD_BOT_TOKEN } from '../../../../core/protocol/bots.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { BOT_MOVES_CHANNEL } from '../../../events/botEvents.ts';
-import { sideAt } from './gameMoves.ts';
 import {
   LOCKED_MATCH_COLUMNS,
   type LockedMatch,
@@ -12,6 +10,7 @@ import {
   matchOfRow,
 } from './lockedMatch.ts';
 import { forfeit, type MatchEndHook } from './matchEnd.ts';
+import { matchPositions } from './matchPositions.ts';
 import { applyMove, type MoveToApply } from './matchWriter.ts';
 
 /** What a bot's trace says: it reports no search, only the move. */
@@ -142,8 +141,10 @@ export function checkBotMove(
       ? { status: 409, error: 'This match is over.' }
       : { status: 404, error: NO_SUCH_MATCH };
   }
-  const side = match.firstAgentId === input.botId ? 'first' : 'second';
-  const plies = gameOf(match.game).decodeMoves(match.moves).length;
+  const side = match.firstAgentId === input.botId ? 0 : 1;
+  // The position after the row's moves: from memory when this process saw them last.
+  const position = matchPositions.after(match.id, match.game, match.moves);
+  const plies = position.played.length;
   if (input.ply !== plies + 1) {
     return {
       status: 409,
@@ -153,17 +154,17 @@ export function checkBotMove(
   if (match.startsAt && match.startsAt > input.now) {
     return { status: 409, error: `This match starts at ${match.startsAt.toISOString()}.` };
   }
-  if (sideAt(match.game, match.moves) !== side) {
+  const rules = gameOf(match.game);
+  if (rules.sideToMove(position.state) !== side) {
     return { status: 409, error: `It is not this bot's turn at ply ${input.ply}.` };
   }
   if (input.now.getTime() > match.turnStartedAt.getTime() + input.moveTimeoutMs) {
     // Too late: the runner forfeits it at its next look; say so now, changing nothing.
     return { status: 409, error: 'The deadline for this move has passed.' };
   }
-  const rules = gameOf(match.game);
   const move = input.move.trim();
   // Exactly as the game writes its moves (the `legalMoves` of the bot's events).
-  const legal = rules.legalMoves(replay(rules, match.moves).state).includes(move);
+  const legal = rules.legalMoves(position.state).includes(move);
   return { play: legal ? 'legal' : 'illegal', match, move };
 }
 

@@ -58,7 +58,7 @@ export function matchOfRow(matchId: string, row: LockedMatchRow): LockedMatch | 
 }
 
 /** A match's row as the runner reads it at each turn: what `matchOfRow` takes, and the seed. */
-interface TurnRow extends LockedMatchRow {
+export interface TurnRow extends LockedMatchRow {
   seed: number;
   /** A tournament's think-time limit per engine move (null: each agent's own). */
   think_time_ms: number | null;

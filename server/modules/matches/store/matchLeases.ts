@@ -3,6 +3,14 @@ import type { Queryable } from '../../../db/database.ts';
 // A match is owned through a lease in its row (owner, lease_until): these take, extend and give
 // up the leases of one process's matches; the move's own transaction checks the lease it writes.
 
+/**
+ * Locks the rows a lease statement changes in id order, as a batch of bots' moves locks its
+ * matches (botMoveBatch.ts): a plain update locks them in the order it finds them, and a batch
+ * locking two of them in the other order deadlocked with it (PostgreSQL breaks it only after its
+ * 1 s `deadlock_timeout`, every move of the batch waiting).
+ */
+const IN_ID_ORDER = 'order by id for update';
+
 /** Takes over live matches that are ours already or whose owner's lease ran out; returns ids. */
 export async function claimMatches(
   db: Queryable,
@@ -11,11 +19,15 @@ export async function claimMatches(
   leaseUntil: Date,
 ): Promise<string[]> {
   // PostgreSQL re-checks the WHERE clause of a row another process updated meanwhile, so of two
-  // processes claiming the same expired match only one gets it back.
+  // processes claiming the same expired match only one gets it back. Locked in id order (see
+  // IN_ID_ORDER).
   const { rows } = await db.query<{ id: string }>(
-    `update matches set owner = $1, lease_until = $3
-     where status in ('scheduled', 'live') and (owner = $1 or owner is null or lease_until < $2)
-     returning id`,
+    `update matches m set owner = $1, lease_until = $3
+     from (select id from matches
+       where status in ('scheduled', 'live') and (owner = $1 or owner is null or lease_until < $2)
+       ${IN_ID_ORDER}) claimed
+     where m.id = claimed.id
+     returning m.id`,
     [owner, now, leaseUntil],
   );
   return rows.map((row) => row.id);
@@ -24,7 +36,10 @@ export async function claimMatches(
 /** Extends the lease of every live match `owner` holds. */
 export async function renewLeases(db: Queryable, owner: string, leaseUntil: Date): Promise<void> {
   await db.query(
-    `update matches set lease_until = $2 where status in ('scheduled', 'live') and owner = $1`,
+    `update matches m set lease_until = $2
+     from (select id from matches where status in ('scheduled', 'live') and owner = $1
+       ${IN_ID_ORDER}) owned
+     where m.id = owned.id`,
     [owner, leaseUntil],
   );
 }

@@ -1,7 +1,6 @@
 import type { GameOutcome, MoveTrace } from '../../../../core/games/definition.ts';
 import type { GameId } from '../../../../core/games/gameIds.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
-import { replay } from '../../../../core/games/replay.ts';
 import type { MatchResult, ResultEvent } from '../../../../core/protocol/matches.ts';
 import type { MoveEvent } from '../../../../core/protocol/matchMoves.ts';
 import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
@@ -13,8 +12,10 @@ import {
   type NewBotEvent,
 } from '../../../events/botEvents.ts';
 import { MATCH_CHANNEL, type MatchNotification } from '../../../events/matchChannel.ts';
+import { botMoveNoticePayload } from './botMoveNotice.ts';
 import { type LockedMatch, lockPlayableMatch } from './lockedMatch.ts';
 import { finishMatch, type MatchEndHook } from './matchEnd.ts';
+import { matchPositions } from './matchPositions.ts';
 
 // Serialises match creation across processes so LIVE_MATCHES is never overshot.
 export const CREATE_LOCK_KEY = 510_001;
@@ -141,7 +142,8 @@ export async function recordMove(db: Database, input: MoveToRecord): Promise<Rec
   return db.transaction(async (tx) => {
     const match = await lockPlayableMatch(tx, input.matchId);
     if (!match || match.owner !== input.owner) return null;
-    if (gameOf(match.game).decodeMoves(match.moves).length !== input.ply - 1) return null;
+    const stored = matchPositions.after(match.id, match.game, match.moves).played.length;
+    if (stored !== input.ply - 1) return null;
     return applyMove(tx, match, input);
   });
 }
@@ -195,13 +197,14 @@ export interface MovePlan {
 /**
  * Works out `input.move` on a locked match: the move event, the result when it ends the game,
  * what the seated bots are told and what is announced. Throws `ValidationError` on an illegal
- * move. Pure: nothing is written.
+ * move. Nothing is written but this process's memory of the match's position (`matchPositions`).
  */
 export function planMove(match: LockedMatch, input: MoveToApply): MovePlan {
   const game = gameOf(match.game);
-  const before = replay(game, match.moves);
-  const state = game.play(before.state, input.move);
-  const moves = game.encodeMoves([...before.moves, input.move]);
+  const before = matchPositions.after(match.id, match.game, match.moves);
+  // Remembered as the match's position: if the write then rolls back, the row's moves no longer
+  // match it and it is never served.
+  const { state, moves } = matchPositions.play(match.id, match.game, before, input.move);
   const outcome = game.outcome(state);
   const result = resultOf(outcome);
   const move: MoveEvent = {
@@ -236,7 +239,19 @@ export function planMove(match: LockedMatch, input: MoveToApply): MovePlan {
       channel: MATCH_CHANNEL,
       payload: JSON.stringify({ kind: 'move', event: move } satisfies MatchNotification),
     },
-    ...(input.wakeRunner ? [{ channel: BOT_MOVES_CHANNEL, payload: match.id }] : []),
+    ...(input.wakeRunner
+      ? [
+          {
+            channel: BOT_MOVES_CHANNEL,
+            // What the runner needs to wait for the next bot's move without reading the row.
+            payload: botMoveNoticePayload(match.id, {
+              moves,
+              turnStartedAt: input.now.toISOString(),
+              over: result !== null,
+            }),
+          },
+        ]
+      : []),
   ];
   return {
     move,

@@ -57,8 +57,12 @@ export async function applyRatings(
   const ids = [side.first_agent_id, side.second_agent_id];
   const outcomes = outcomesOf(result);
   // Locks in id order on both tables, as every writer does, so two settlements never deadlock.
+  // `no key update`, the lock the rating's update takes anyway: a plain `for update` also waits
+  // for the key-share locks that the move rows' and log rows' foreign keys take on an agent, and
+  // two match ends, each holding one from its move, deadlocked on the other's (bots bench).
   const overall = await tx.query<RatingRow>(
-    'select id, rating, deviation, volatility from agents where id = any($1) order by id for update',
+    `select id, rating, deviation, volatility from agents where id = any($1) order by id
+     for no key update`,
     [ids],
   );
   for (const id of ids) {
