@@ -17,7 +17,7 @@ const NO_LIMIT = {
 let table: TranspositionTable | undefined;
 
 /** A score as the page shows it: a proven result in the winner's moves, else winning chances. */
-function valueOf(move: string, score: number): MoveValue {
+function moveValue(move: string, score: number): MoveValue {
   if (Math.abs(score) > PROVEN) {
     const moves = Math.ceil((WIN - Math.abs(score)) / 2);
     return { move, kind: 'proven', value: Math.sign(score) * moves };
@@ -46,7 +46,7 @@ export function analyzeCheckersMoves(
   for (let depth = 1; depth <= MAX_DEPTH; depth++) {
     const scores = search.scoreRoot(state, depth, best, NO_LIMIT);
     best = scores.indexOf(Math.max(...scores));
-    const values = scores.map((score, index) => valueOf(names[index]!, score));
+    const values = scores.map((score, index) => moveValue(names[index]!, score));
     const exact = values.every((value) => value.kind === 'proven');
     post({ depth, exact, total: paths.length, values, final: exact || depth === MAX_DEPTH });
     if (exact) return;
