@@ -16,7 +16,7 @@ import { type EngineMoveContext, playEngineMove, verdictBudgetMs } from './engin
 import { MatchPlayersCache } from './matchPlayers.ts';
 import type { MatchRunnerOptions } from './matchRunnerOptions.ts';
 import { type Scheduler, systemScheduler } from './scheduler.ts';
-import { nextSweepMs } from './sweepDelay.ts';
+import { SweepLoop } from './sweepLoop.ts';
 import { TurnRows } from './turnRows.ts';
 
 /**
@@ -32,16 +32,7 @@ export class MatchRunner {
   private readonly scheduler: Scheduler;
   private readonly random: () => number;
   private readonly leaseMs: number;
-  private readonly sweepMs: number;
-  private sweepTimer: unknown = null;
-  /** Sweeps failed in a row (the database is away): the next one waits longer. */
-  private failedSweeps = 0;
-  /** A sweep is under way, and something asked for another meanwhile. */
-  private sweeping = false;
-  private sweepAgain = false;
-  /** A full sweep is asked for; when the leases were last renewed (scheduler ms). */
-  private fullSweepAsked = false;
-  private leasesRenewedAt = Number.NEGATIVE_INFINITY;
+  private readonly sweeps: SweepLoop;
   private running = false;
   private readonly bots: BotTurns;
   private readonly botMoveTimeoutMs: number;
@@ -52,7 +43,6 @@ export class MatchRunner {
     this.scheduler = options.scheduler ?? systemScheduler;
     this.random = options.random ?? Math.random;
     this.leaseMs = options.leaseMs ?? 15_000;
-    this.sweepMs = options.sweepMs ?? 2_000;
     this.botMoveTimeoutMs = options.botMoveTimeoutMs ?? 10_000;
     this.players = new MatchPlayersCache(options.db);
     this.engine = {
@@ -72,6 +62,12 @@ export class MatchRunner {
       newMatch: (game, firstId, secondId) => this.newMatch(game, firstId, secondId),
       adopt: (matchId) => this.adoptNew(matchId),
     });
+    this.sweeps = new SweepLoop(this.scheduler, options.sweepMs ?? 2_000, this.leaseMs, {
+      full: () => this.sweep(),
+      seat: (leaseUntil) => this.seat(leaseUntil),
+      running: () => this.running,
+      track: (work) => this.track(work),
+    });
   }
 
   /** Ids of the matches this runner currently plays. */
@@ -83,13 +79,13 @@ export class MatchRunner {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.scheduleSweep(0);
+    this.sweeps.schedule(0);
   }
 
   /** Stops playing, waits for moves being stored, and hands the matches back. */
   async stop(): Promise<void> {
     this.running = false;
-    if (this.sweepTimer) this.scheduler.clearTimeout(this.sweepTimer);
+    this.sweeps.cancel();
     for (const timer of this.owned.values()) if (timer) this.scheduler.clearTimeout(timer);
     await Promise.allSettled([...this.inFlight]);
     this.owned.clear();
@@ -107,7 +103,7 @@ export class MatchRunner {
     for (const id of await claimMatches(db, ownerId, new Date(this.scheduler.now()), leaseUntil)) {
       if (!this.owned.has(id)) this.adopt(id, 0);
     }
-    this.leasesRenewedAt = this.scheduler.now();
+    this.sweeps.renewed();
     await this.seat(leaseUntil);
   }
 
@@ -294,49 +290,7 @@ export class MatchRunner {
     this.bots.forget(matchId);
     matchPositions.forget(matchId);
     // A slot is free: start the next match without waiting for the regular sweep.
-    if (this.running) this.scheduleSweep(0, false);
-  }
-
-  /**
-   * Sweeps after `delayMs`: a full sweep (leases renewed, orphans claimed, matches started), or,
-   * when a freed slot asks (`full` false) and the leases were renewed within `sweepMs`, only the
-   * matches started: renewing and claiming update every row the runner owns, which would queue
-   * the moves of those matches behind them at every match's end.
-   */
-  private scheduleSweep(delayMs: number, full = true): void {
-    this.fullSweepAsked ||= full;
-    // One sweep at a time: sweeps side by side read the same idle bots and each tries to seat
-    // them, every try but one refused under the match-creation lock that all of them queue on.
-    if (this.sweeping) {
-      this.sweepAgain = true;
-      return;
-    }
-    if (this.sweepTimer) this.scheduler.clearTimeout(this.sweepTimer);
-    this.sweepTimer = this.scheduler.setTimeout(() => {
-      this.sweepTimer = null;
-      this.sweeping = true;
-      this.sweepAgain = false;
-      const full =
-        this.fullSweepAsked || this.scheduler.now() - this.leasesRenewedAt >= this.sweepMs;
-      this.fullSweepAsked = false;
-      const work = (full ? this.sweep() : this.seat(new Date(this.leasesRenewedAt + this.leaseMs)))
-        .then(
-          () => {
-            this.failedSweeps = 0;
-          },
-          () => {
-            this.failedSweeps++;
-          },
-        )
-        .finally(() => {
-          this.sweeping = false;
-          if (!this.running || this.sweepTimer) return;
-          // A slot freed while it swept: seat at once; else the regular sweep at its pace.
-          if (this.sweepAgain && this.failedSweeps === 0) this.scheduleSweep(0, false);
-          else this.scheduleSweep(nextSweepMs(this.sweepMs, this.leaseMs, this.failedSweeps));
-        });
-      this.track(work);
-    }, delayMs);
+    if (this.running) this.sweeps.schedule(0, false);
   }
 
   private track(work: Promise<unknown>): void {
