@@ -23,5 +23,6 @@ describe('chancesText', () => {
     expect(chancesPhrase({ score: 246 })).toBe('evaluation +246');
     expect(chancesLabel({ score: 5000 })).toBe('winning');
     expect(chancesLabel(null)).toBe('–');
+    expect(chancesPhrase(null)).toBe('not searched');
   });
 });

@@ -45,10 +45,15 @@ export function chancesLabel(evaluation: MoveEvaluation | null): string {
   return `${chancePercent(advantage)}%`;
 }
 
-/** The caption's phrase: "winning chances 64%", "won with perfect play", or an old "evaluation +2". */
+/**
+ * The caption's phrase: "winning chances 64%", "won with perfect play", "not searched", or an
+ * old move's "evaluation +2".
+ */
 export function chancesPhrase(evaluation: MoveEvaluation | null): string {
+  // a move played without a search (a weak agent's instinct) has no score of its own
+  if (evaluation === null) return 'not searched';
   const label = chancesLabel(evaluation);
-  if (evaluation?.advantage === undefined) return `evaluation ${label}`;
+  if (evaluation.advantage === undefined) return `evaluation ${label}`;
   if (evaluation.proven) {
     return label === 'drawn' ? 'a draw with perfect play' : `${label} with perfect play`;
   }
