@@ -12,7 +12,7 @@ const CURVES: Record<GameId, WinChanceCurve> = {
   checkers: CHECKERS,
 };
 /** Held-back matches: seeds the fit (seed 1) never played, as many as run in seconds. */
-const HELD_BACK: Record<GameId, number> = { connect4: 150, othello: 40, checkers: 60 };
+const HELD_BACK: Record<GameId, number> = { connect4: 150, othello: 24, checkers: 40 };
 const BINS = 5;
 const TOLERANCE = 0.1;
 
