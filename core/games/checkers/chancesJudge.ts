@@ -10,8 +10,8 @@ import { TranspositionTable } from './transpositionTable.ts';
 export const CHECKERS_CHANCES_NODES = 40_000;
 const MAX_DEPTH = 40;
 
-// The judge's own table, kept across verdicts like the agents' (never shared with them, so a
-// verdict cannot change what an agent plays).
+// The judge's own table (never shared with the agents, so a verdict cannot change what an agent
+// plays), emptied for each verdict so a verdict depends on its position alone, wherever it runs.
 let judgeTable: TranspositionTable | null = null;
 
 /**
@@ -31,6 +31,7 @@ export function judgeCheckersByChances(
   const playedIndex = names.indexOf(move);
   if (playedIndex < 0 || paths.length < 2) return null;
   judgeTable ??= new TranspositionTable();
+  judgeTable.reset();
   const search = new Search(styleWeights('balanced'), judgeTable);
   const limits = { ...options, maxNodes: CHECKERS_CHANCES_NODES };
   let scores: number[] | null = null;

@@ -110,7 +110,7 @@ describe('decision pool', { timeout: 120_000 }, () => {
     }
   });
 
-  it('judges a move on a thread as the game judges it on the calling thread, and checkers not yet', async () => {
+  it('judges a move on a thread as the game judges it on the calling thread', async () => {
     const options = { deadline: Number.POSITIVE_INFINITY, now: () => 0 };
     const connect4 = gameOf('connect4');
     const moves = '553632652366215257';
@@ -128,8 +128,16 @@ describe('decision pool', { timeout: 120_000 }, () => {
           gameOf('checkers').initial(),
         ),
     )[0]!;
-    expect(
-      await pool.judge({ game: 'checkers', moves: checkers, move: next, budgetMs: 1_000 }),
-    ).toBeNull();
+    // a middle game of checkers: judged by the drop in winning chances, the same on both sides
+    const onThread = await pool.judge({
+      game: 'checkers',
+      moves: checkers,
+      move: next,
+      budgetMs: 20_000,
+    });
+    expect(onThread).toMatchObject({ exact: false, unit: 'chances' });
+    expect(onThread).toEqual(
+      gameOf('checkers').judge?.(gameOf('checkers').decodeMoves(checkers), next, options),
+    );
   });
 });
