@@ -56,6 +56,13 @@ describe('verdicts from winning chances', () => {
     }
   });
 
+  it('searches nothing where the match is paced too fast for it', () => {
+    const hurried = { deadline: 50, now: () => 0 };
+    expect(judgeConnect4ByChances('4455', 1, hurried)).toBeNull();
+    expect(judgeOthelloByChances(['f5'], 'd6', hurried)).toBeNull();
+    expect(judgeCheckersByChances(['11-15'], '23-19', hurried)).toBeNull();
+  });
+
   it('each game judges every move: exact where solved, by chances before', () => {
     const opening = gameOf('othello').judge?.(['f5'], 'd6', noClock);
     expect(opening).toMatchObject({ exact: false, unit: 'chances' });

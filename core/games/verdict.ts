@@ -92,6 +92,19 @@ export function chancesVerdict(
   };
 }
 
+/**
+ * The least time left (ms) for which a chances verdict is searched at all: a match paced faster
+ * than this (a test's or a bench's, 10 ms a move) cannot afford a search beside every move, and
+ * its moves beyond the solved ones go unjudged, as before these verdicts. At the default pause
+ * (1,500 ms) every move has the time.
+ */
+export const CHANCES_VERDICT_MIN_MS = 100;
+
+/** Whether a judge with `options` has the time a chances verdict needs. */
+export function timeForChances(options: JudgeOptions): boolean {
+  return options.deadline - options.now() >= CHANCES_VERDICT_MIN_MS;
+}
+
 /** Time limits of a judge: a safety stop only; each game's node budget keeps verdicts short. */
 export interface JudgeOptions {
   deadline: number;

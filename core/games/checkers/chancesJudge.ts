@@ -1,4 +1,9 @@
-import { type ChancesVerdict, chancesVerdict, type JudgeOptions } from '../verdict.ts';
+import {
+  type ChancesVerdict,
+  chancesVerdict,
+  type JudgeOptions,
+  timeForChances,
+} from '../verdict.ts';
 import { checkersChance } from './chances.ts';
 import { pathNotation } from './paths.ts';
 import { Search, SearchAborted } from './search.ts';
@@ -25,6 +30,7 @@ export function judgeCheckersByChances(
   move: string,
   options: JudgeOptions,
 ): ChancesVerdict | null {
+  if (!timeForChances(options)) return null;
   const state = replay(moves);
   const paths = legalPaths(state);
   const names = paths.map(pathNotation);

@@ -1,4 +1,9 @@
-import { type ChancesVerdict, chancesVerdict, type JudgeOptions } from '../verdict.ts';
+import {
+  type ChancesVerdict,
+  chancesVerdict,
+  type JudgeOptions,
+  timeForChances,
+} from '../verdict.ts';
 import { HeuristicSearch } from './agent/heuristicSearch.ts';
 import { CELLS } from './bitboard.ts';
 import { connect4Chance } from './chances.ts';
@@ -18,6 +23,7 @@ export function judgeConnect4ByChances(
   column: number,
   options: JudgeOptions,
 ): ChancesVerdict | null {
+  if (!timeForChances(options)) return null;
   const position = Connect4Position.fromMoves(moves);
   if (!position.canPlay(column)) return null;
   const search = new HeuristicSearch('balanced');

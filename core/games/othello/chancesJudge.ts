@@ -1,4 +1,9 @@
-import { type ChancesVerdict, chancesVerdict, type JudgeOptions } from '../verdict.ts';
+import {
+  type ChancesVerdict,
+  chancesVerdict,
+  type JudgeOptions,
+  timeForChances,
+} from '../verdict.ts';
 import { othelloChance } from './chances.ts';
 import { STYLE_WEIGHTS } from './evaluation.ts';
 import { MidgameSearch } from './midgameSearch.ts';
@@ -20,6 +25,7 @@ export function judgeOthelloByChances(
   move: string,
   options: JudgeOptions,
 ): ChancesVerdict | null {
+  if (!timeForChances(options)) return null;
   const state = stateOfMoves(moves);
   if (move === PASS || !legalMoves(state).includes(move)) return null;
   const squares = legalSquares(state);
