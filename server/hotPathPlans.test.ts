@@ -5,7 +5,7 @@ import { growDatabase } from './db/seed/growDatabase.ts';
 import { settleMatch } from './modules/bets/settleMatch.ts';
 import { MatchRunner } from './modules/matches/runner/matchRunner.ts';
 import { DecisionPool } from './modules/matches/runner/workerPool.ts';
-import { insertMatch as insertNewMatch } from './modules/matches/store/matchWriter.ts';
+import { insertMatch as insertNewMatch } from './modules/matches/store/matchCreation.ts';
 import { tournamentSweep } from './modules/tournaments/runner/sweepTournaments.ts';
 import { endMatch, insertHouseAgents, insertMatch, postBet } from './testing/economyFixtures.ts';
 import { manualScheduler } from './testing/manualScheduler.ts';

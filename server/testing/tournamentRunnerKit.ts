@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { MatchRunner } from '../modules/matches/runner/matchRunner.ts';
 import type { Scheduler } from '../modules/matches/runner/scheduler.ts';
 import { DecisionPool } from '../modules/matches/runner/workerPool.ts';
-import { insertMatch, type NewMatch } from '../modules/matches/store/matchWriter.ts';
+import { insertMatch, type NewMatch } from '../modules/matches/store/matchCreation.ts';
 import { tournamentSweep } from '../modules/tournaments/runner/sweepTournaments.ts';
 import { insertTournament } from './tournamentFixtures.ts';
 

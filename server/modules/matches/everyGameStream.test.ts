@@ -12,7 +12,8 @@ import type { Database } from '../../db/database.ts';
 import { openSse } from '../../testing/sseReader.ts';
 import { insertQuickAgents } from '../../testing/testAgents.ts';
 import { openTestDatabase } from '../../testing/testDatabase.ts';
-import { createMatchIfBelowTarget, recordMove } from './store/matchWriter.ts';
+import { createMatchIfBelowTarget } from './store/matchCreation.ts';
+import { recordMove } from './store/matchWriter.ts';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 

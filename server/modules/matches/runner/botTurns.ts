@@ -5,8 +5,8 @@ import { BOT_EVENTS_KEEP_MS, pruneBotEvents } from '../../../events/botEvents.ts
 import { forfeitIfLate } from '../store/botDeadline.ts';
 import { createBotMatch, type IdleBot, listIdleBots } from '../store/botMatches.ts';
 import type { LockedMatchRow } from '../store/lockedMatch.ts';
+import type { NewMatch } from '../store/matchCreation.ts';
 import type { MatchEndHook } from '../store/matchEnd.ts';
-import type { NewMatch } from '../store/matchWriter.ts';
 import { type AgentOwners, sameOwner } from './agentOwners.ts';
 import type { Scheduler } from './scheduler.ts';
 

@@ -1,7 +1,7 @@
 import type { GameId } from '../../../../core/games/gameIds.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
+import type { NewMatch } from '../store/matchCreation.ts';
 import type { MatchEndHook } from '../store/matchEnd.ts';
-import type { NewMatch } from '../store/matchWriter.ts';
 import type { Decider } from './engineMove.ts';
 import type { Scheduler } from './scheduler.ts';
 

@@ -3,7 +3,7 @@ import { isGameId } from '../../../../core/games/gameIds.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { botSeats, tellBots } from '../../../events/botEvents.ts';
-import { CREATE_LOCK_KEY, insertMatch, type NewMatch } from './matchWriter.ts';
+import { CREATE_LOCK_KEY, insertMatch, type NewMatch } from './matchCreation.ts';
 
 /** A bot that may be paired now: online, active, and in no scheduled or live match. */
 export interface IdleBot {

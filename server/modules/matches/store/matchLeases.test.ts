@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/database.ts';
 import { openTestDatabase } from '../../../testing/testDatabase.ts';
+import { insertMatch } from './matchCreation.ts';
 import { claimMatches, renewLeases } from './matchLeases.ts';
-import { insertMatch } from './matchWriter.ts';
 
 const OWNER = 'lease-order-test';
 

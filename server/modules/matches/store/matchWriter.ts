@@ -1,5 +1,4 @@
 import type { GameOutcome, MoveTrace } from '../../../../core/games/definition.ts';
-import type { GameId } from '../../../../core/games/gameIds.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
 import type { MatchResult, ResultEvent } from '../../../../core/protocol/matches.ts';
 import type { MoveEvent } from '../../../../core/protocol/matchMoves.ts';
@@ -16,89 +15,6 @@ import { botMoveNoticePayload } from './botMoveNotice.ts';
 import { type LockedMatch, lockPlayableMatch } from './lockedMatch.ts';
 import { finishMatch, type MatchEndHook } from './matchEnd.ts';
 import { matchPositions } from './matchPositions.ts';
-
-// Serialises match creation across processes so LIVE_MATCHES is never overshot.
-export const CREATE_LOCK_KEY = 510_001;
-
-/** A new match row, owned by `owner`: announced until `startsAt` when set, else live. */
-export interface NewMatch {
-  id: string;
-  game: GameId;
-  firstId: string;
-  secondId: string;
-  seed: number;
-  owner: string;
-  /** When set, the match is announced ('scheduled', taking bets) until this first move. */
-  startsAt?: Date | null;
-  /** A tournament's game: its round, and the think-time limit its engines keep to. */
-  tournament?: { id: string; round: number; thinkTimeMs: number };
-}
-
-/**
- * Creates a live match of `game` owned by `owner` if fewer than `liveTarget` of that game are
- * live; returns its id. Each side starts with its rating in that game.
- */
-export async function createMatchIfBelowTarget(
-  db: Database,
-  input: NewMatch,
-  liveTarget: number,
-  now: Date,
-  leaseUntil: Date,
-): Promise<string | null> {
-  return db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [CREATE_LOCK_KEY]);
-    const { rows } = await tx.query<{ count: number }>(
-      `select count(*)::int as count from matches
-       where status in ('scheduled', 'live') and game = $1 and tournament_id is null`,
-      [input.game],
-    );
-    if ((rows[0]?.count ?? 0) >= liveTarget) return null;
-    await insertMatch(tx, input, now, leaseUntil);
-    return input.id;
-  });
-}
-
-/**
- * Inserts a match with each side's rating in its game; false when an agent does not exist, or
- * when it is a tournament's game that is there already (created by this or another process).
- */
-export async function insertMatch(
-  tx: Queryable,
-  input: NewMatch,
-  now: Date,
-  leaseUntil: Date,
-): Promise<boolean> {
-  const { rows } = await tx.query(
-    `insert into matches (id, game, status, first_agent_id, second_agent_id, first_rating,
-       second_rating, seed, owner, lease_until, started_at, starts_at, tournament_id,
-       tournament_round, think_time_ms)
-     select $1, $9, case when $8::timestamptz is null then 'live' else 'scheduled' end, a1.id,
-       a2.id, coalesce(r1.rating, 1500), coalesce(r2.rating, 1500), $4, $5, $6,
-       coalesce($8, $7), $8, $10::uuid, $11::integer, $12::integer
-     from agents a1 cross join agents a2
-       left join agent_ratings r1 on r1.agent_id = a1.id and r1.game = $9
-       left join agent_ratings r2 on r2.agent_id = a2.id and r2.game = $9
-     where a1.id = $2 and a2.id = $3
-     on conflict (tournament_id, tournament_round, first_agent_id, second_agent_id)
-       where tournament_id is not null and status <> 'cancelled' do nothing
-     returning id`,
-    [
-      input.id,
-      input.firstId,
-      input.secondId,
-      input.seed,
-      input.owner,
-      leaseUntil,
-      now,
-      input.startsAt ?? null,
-      input.game,
-      input.tournament?.id ?? null,
-      input.tournament?.round ?? null,
-      input.tournament?.thinkTimeMs ?? null,
-    ],
-  );
-  return rows.length > 0;
-}
 
 /** What the runner asks to store: the next move of a match it owns. */
 export interface MoveToRecord {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/database.ts';
 import { openTestDatabase } from '../../../testing/testDatabase.ts';
-import { insertMatch } from './matchWriter.ts';
+import { insertMatch } from './matchCreation.ts';
 import { applyRatings } from './ratingUpdate.ts';
 
 // Two matches of the same two agents ending at once: each end's move row takes a key-share lock
