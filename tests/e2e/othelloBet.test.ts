@@ -65,3 +65,28 @@ describe('betting on an Othello match', () => {
     expect(await page.getByTestId('pool-first').textContent()).toBe('100');
   });
 });
+
+describe('perfect play on an Othello page', () => {
+  it('searches every move of the position in a worker, deeper ply by ply, until Stop', async () => {
+    const { context, page } = await signedInContext(browser, server.origin);
+    contexts.push(context);
+    // Announced: the opening position stays on the page while the search runs.
+    await page.goto(`/games/sessions/${await announcedOthelloMatch()}`);
+    await page.getByTestId('board').waitFor();
+    await page.getByRole('button', { name: 'What does perfect play say here?' }).click();
+    const result = page.getByTestId('analysis-result');
+    await result.waitFor();
+    // Black's four opening moves, each with its chances from the search.
+    await expect.poll(async () => result.locator('li').count()).toBe(4);
+    for (const item of await result.locator('li').allTextContents()) {
+      expect(item).toMatch(/^(c4|d3|e6|f5): \d+% winning chances/);
+    }
+    expect(await result.locator('li.best').count()).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await page.getByTestId('analysis-progress').textContent()) ?? '')
+      .toMatch(/Searched ([2-9]|1\d) plies deep after move 0/);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(async () => (await result.textContent()) ?? '').toMatch(/Stopped/);
+    expect(await result.locator('li').count()).toBe(4);
+  }, 120_000);
+});
