@@ -126,6 +126,12 @@ describe('the tournament pages', () => {
     await entrant.focus();
     await visitor.keyboard.press('Enter');
     await visitor.getByRole('heading', { level: 1, name: agent.name }).waitFor();
+    // The agent's page lists the tournament it is entered in, linking back to it.
+    const listed = visitor.getByTestId('agent-tournaments').getByRole('link', {
+      name: 'Entered, 1 so far',
+    });
+    expect(await listed.getAttribute('href')).toBe(`/games/tournaments/${tournamentId}`);
+    expect(await seriousAxeViolations(visitor)).toEqual([]);
   });
 
   it('lets an owner enter an agent, shows the server refusing a full field, and withdraws', async () => {
