@@ -1,10 +1,9 @@
 import type { MoveAnalysisStep, MoveValue } from '../moveAnalysis.ts';
-import { flips, out } from './bitboard.ts';
 import { othelloChance } from './chances.ts';
 import { STYLE_WEIGHTS } from './evaluation.ts';
 import { createEndgameSolver, type ExactEndgameSolver } from './exactEndgameSolver.ts';
 import { MidgameSearch } from './midgameSearch.ts';
-import { discCounts, legalMoves, legalSquares, stateOfMoves } from './position.ts';
+import { discCounts, legalMoves, legalSquares, playSquare, stateOfMoves } from './position.ts';
 import { squareName } from './squares.ts';
 
 /** From this many empties on the browser solves every move exactly, as the verdicts do. */
@@ -50,19 +49,9 @@ export function analyzeOthelloMoves(
     solver ??= createEndgameSolver(22);
     const values: MoveValue[] = [];
     squares.forEach((square, index) => {
-      flips(square, pLo, pHi, oLo, oHi);
-      const fLo = out.lo | (square < 32 ? 1 << square : 0);
-      const fHi = out.hi | (square >= 32 ? 1 << (square - 32) : 0);
+      const child = playSquare(state, square);
       solver!.resetNodes();
-      const margin = -solver!.solve(
-        oLo & ~fLo,
-        oHi & ~fHi,
-        pLo | fLo,
-        pHi | fHi,
-        -64,
-        64,
-        NO_LIMIT,
-      );
+      const margin = -solver!.solve(child.pLo, child.pHi, child.oLo, child.oHi, -64, 64, NO_LIMIT);
       values.push({ move: names[index]!, kind: 'margin', value: margin });
       post({
         depth: empties,
