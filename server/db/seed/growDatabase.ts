@@ -57,9 +57,13 @@ export async function growDatabase(
 
   await inBatches(size.bots, 'bots', onProgress, BATCH_ROWS, async (from, to) => {
     await db.query(
-      `insert into agents (id, name, name_key, traits, kind, owner_id, games, created_at)
+      // Registered over the past days, as on an install that grew: a runner's read of the
+      // roster's changes (runner/agentRoster.ts) meets them as old rows.
+      `insert into agents (id, name, name_key, traits, kind, owner_id, games, created_at,
+         roster_changed_at)
        select ${botId('i')}, 'Seedbot ${tag} ' || i, 'seedbot ${tag} ' || i, $3::jsonb, 'bot',
-         ${userId('i')}, '{connect4,othello,checkers}', now()
+         ${userId('i')}, '{connect4,othello,checkers}', now() - make_interval(secs => 60 + i),
+         now() - make_interval(secs => 60 + i)
        from generate_series($1::int, $2::int - 1) i`,
       [from, to, BOT_TRAITS],
     );

@@ -81,11 +81,3 @@ export function toOwnedAgent(row: OwnedAgentRow): OwnedAgent {
     createdAt: row.created_at.toISOString(),
   });
 }
-
-/** Ids of the agents the runner may pair: neither hidden by an admin nor retired. */
-export async function schedulableAgentIds(db: Queryable): Promise<Set<string>> {
-  const { rows } = await db.query<{ id: string }>(
-    'select id from agents where not hidden and retired_at is null',
-  );
-  return new Set(rows.map((row) => row.id));
-}

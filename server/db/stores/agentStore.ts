@@ -62,10 +62,11 @@ function toSummary(row: AgentRow): AgentSummary {
   });
 }
 
-/** Every agent as stored with its overall standing, best rating first. */
-export async function listAgentRows(db: Queryable): Promise<AgentRow[]> {
+/** The named agents as stored with their overall standing, in no set order; unknown ids are left out. */
+export async function findAgentRows(db: Queryable, ids: readonly string[]): Promise<AgentRow[]> {
   const { rows } = await db.query(
-    `select ${columnsFor(undefined)} from agents a order by a.rating desc, a.id`,
+    `select ${columnsFor(undefined)} from agents a where a.id = any($1::text[])`,
+    [ids],
   );
   return rows.map((row) => agentRowSchema.parse(row));
 }

@@ -1,10 +1,10 @@
-import type { AgentRow } from '../../../db/stores/agentStore.ts';
+import type { RosterAgent } from '../store/rosterReads.ts';
 
 /** Agents' owners by agent id; agents without an owner (built-in ones) are absent. */
 export type AgentOwners = ReadonlyMap<string, string>;
 
 /** The owners of those of `agents` that have one (bots and custom agents), from their rows. */
-export function ownersOf(agents: readonly AgentRow[]): AgentOwners {
+export function ownersOf(agents: readonly RosterAgent[]): AgentOwners {
   return new Map(
     agents.flatMap((agent) => (agent.owner_id === null ? [] : [[agent.id, agent.owner_id]])),
   );

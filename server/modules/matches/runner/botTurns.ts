@@ -1,12 +1,12 @@
 import type { GameId } from '../../../../core/games/gameIds.ts';
 import type { Database } from '../../../db/database.ts';
-import type { AgentRow } from '../../../db/stores/agentStore.ts';
 import { BOT_EVENTS_KEEP_MS, pruneBotEvents } from '../../../events/botEvents.ts';
 import { forfeitIfLate } from '../store/botDeadline.ts';
 import { createBotMatch, type IdleBot, listIdleBots } from '../store/botMatches.ts';
 import type { LockedMatchRow } from '../store/lockedMatch.ts';
 import type { NewMatch } from '../store/matchCreation.ts';
 import type { MatchEndHook } from '../store/matchEnd.ts';
+import type { RosterAgent } from '../store/rosterReads.ts';
 import { type AgentOwners, sameOwner } from './agentOwners.ts';
 import type { Scheduler } from './scheduler.ts';
 
@@ -54,7 +54,11 @@ export class BotTurns {
    * game it plays (among the games this runner runs), against another idle bot or an agent of that
    * game with another owner, seats drawn.
    */
-  async startMatches(agents: AgentRow[], owners: AgentOwners, leaseUntil: Date): Promise<void> {
+  async startMatches(
+    agents: readonly RosterAgent[],
+    owners: AgentOwners,
+    leaseUntil: Date,
+  ): Promise<void> {
     const { db, scheduler, random } = this.options;
     await this.pruneEvents();
     const idle = await listIdleBots(db, new Date(scheduler.now()));
@@ -165,7 +169,7 @@ export class BotTurns {
 function opponentsFor(
   bot: IdleBot,
   game: GameId,
-  agents: AgentRow[],
+  agents: readonly RosterAgent[],
   idle: IdleBot[],
   taken: Set<string>,
   owners: AgentOwners,

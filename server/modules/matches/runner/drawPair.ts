@@ -1,4 +1,4 @@
-import type { AgentRow } from '../../../db/stores/agentStore.ts';
+import type { RosterAgent } from '../store/rosterReads.ts';
 import { type AgentOwners, sameOwner } from './agentOwners.ts';
 
 /**
@@ -8,10 +8,10 @@ import { type AgentOwners, sameOwner } from './agentOwners.ts';
  * random numbers.
  */
 export function drawPair(
-  agents: readonly AgentRow[],
+  agents: readonly RosterAgent[],
   owners: AgentOwners,
   random: () => number,
-): [AgentRow, AgentRow] | null {
+): [RosterAgent, RosterAgent] | null {
   if (agents.length < 2) return null;
   const firstIndex = Math.floor(random() * agents.length);
   const first = agents[firstIndex]!;

@@ -1,6 +1,6 @@
 import type { GameId } from '../../../../core/games/gameIds.ts';
 import type { Database } from '../../../db/database.ts';
-import { type AgentRow, listAgentRows } from '../../../db/stores/agentStore.ts';
+import { type AgentRow, findAgentRows } from '../../../db/stores/agentStore.ts';
 
 /** Who plays a match, read once when the runner takes it on: the agents table is not read per move. */
 export interface MatchPlayers {
@@ -30,7 +30,7 @@ export class MatchPlayersCache {
   ): Promise<MatchPlayers | null> {
     const known = this.players.get(matchId);
     if (known) return known;
-    const agents = await listAgentRows(this.db);
+    const agents = await findAgentRows(this.db, [match.first_agent_id, match.second_agent_id]);
     const first = agents.find((row) => row.id === match.first_agent_id);
     const second = agents.find((row) => row.id === match.second_agent_id);
     if (!first || !second) return null;

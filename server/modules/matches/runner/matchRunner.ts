@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
 import { BOT_MATCHES_MAX_DEFAULT } from '../../../../core/protocol/bots.ts';
-import { schedulableAgentIds } from '../../../db/stores/agentOwnership.ts';
-import { type AgentRow, listAgentRows } from '../../../db/stores/agentStore.ts';
 import type { PlayedMove } from '../store/botMoveNotice.ts';
 import { readTurnRow, type TurnRow } from '../store/lockedMatch.ts';
 import { createMatchIfBelowTarget, insertMatch, type NewMatch } from '../store/matchCreation.ts';
 import { claimMatches, releaseMatches, renewLeases } from '../store/matchLeases.ts';
 import { matchPositions } from '../store/matchPositions.ts';
-import { type AgentOwners, ownersOf } from './agentOwners.ts';
+import type { RosterAgent } from '../store/rosterReads.ts';
+import type { AgentOwners } from './agentOwners.ts';
+import { AgentRoster } from './agentRoster.ts';
 import { BotTurns } from './botTurns.ts';
 import { drawPair } from './drawPair.ts';
 import { type EngineMoveContext, playEngineMove, verdictBudgetMs } from './engineMove.ts';
@@ -28,6 +28,7 @@ import { TurnRows } from './turnRows.ts';
 export class MatchRunner {
   private readonly owned = new Map<string, unknown>();
   private readonly players: MatchPlayersCache;
+  private readonly roster: AgentRoster;
   private readonly engine: EngineMoveContext;
   private readonly scheduler: Scheduler;
   private readonly random: () => number;
@@ -45,6 +46,7 @@ export class MatchRunner {
     this.leaseMs = options.leaseMs ?? 15_000;
     this.botMoveTimeoutMs = options.botMoveTimeoutMs ?? 10_000;
     this.players = new MatchPlayersCache(options.db);
+    this.roster = new AgentRoster(options.db);
     this.engine = {
       ...options,
       leaseMs: this.leaseMs,
@@ -125,10 +127,8 @@ export class MatchRunner {
       createGame: (tx, game) => insertMatch(tx, game, now, leaseUntil),
     });
     for (const id of created ?? []) this.adoptNew(id);
-    // Hidden and retired agents are never paired.
-    const schedulable = await schedulableAgentIds(db);
-    const everyAgent = (await listAgentRows(db)).filter((agent) => schedulable.has(agent.id));
-    const owners = ownersOf(everyAgent);
+    // Hidden and retired agents are never paired: the roster holds neither.
+    const { agents: everyAgent, owners } = await this.roster.current();
     for (const game of this.options.games ?? GAME_IDS) {
       // Bots are seated only by the bot pairing: while online, and told of the match.
       const agents = everyAgent.filter(
@@ -159,7 +159,7 @@ export class MatchRunner {
    */
   private async startMatches(
     game: GameId,
-    agents: AgentRow[],
+    agents: readonly RosterAgent[],
     owners: AgentOwners,
     leaseUntil: Date,
   ): Promise<void> {
