@@ -14,6 +14,14 @@ const RECONNECT_MS = 5_000;
 /** A comment line: EventSource ignores it; proxies see bytes and keep the connection. */
 const HEARTBEAT = ': heartbeat\n\n';
 
+/**
+ * Writes to a stream unless it is ended (it stays in the set until its 'close'): a write after
+ * the end would be an 'error' event on the response, which nothing listens to.
+ */
+function write(stream: ServerResponse, text: string): void {
+  if (!stream.writableEnded) stream.write(text);
+}
+
 /** The events that end a tournament: its stream says so and ends. */
 const FINAL_KINDS: ReadonlySet<TournamentEvent['kind']> = new Set(['finished', 'cancelled']);
 
@@ -43,7 +51,7 @@ export class TournamentHub {
     // One tick for every stream, idle or not: tournament events are minutes apart.
     this.heartbeat = setInterval(() => {
       for (const streams of this.watchers.values()) {
-        for (const stream of streams) stream.write(HEARTBEAT);
+        for (const stream of streams) write(stream, HEARTBEAT);
       }
     }, this.heartbeatMs);
     this.heartbeat.unref();
@@ -101,7 +109,7 @@ export class TournamentHub {
     const frame = `event: ${TOURNAMENT_EVENT}\ndata: ${JSON.stringify(event)}\n\n`;
     const final = FINAL_KINDS.has(event.kind);
     for (const stream of streams) {
-      stream.write(frame);
+      write(stream, frame);
       if (final) stream.end();
     }
   }
