@@ -18,6 +18,7 @@ import {
   storedGames,
   tournamentRunner,
 } from '../../testing/tournamentRunnerKit.ts';
+import { enterTournament, withdrawFromTournament } from './entries.ts';
 import { cancelTournament } from './tournamentAdmin.ts';
 
 let pool: Awaited<ReturnType<typeof loadedDecisionPool>>;
@@ -78,15 +79,22 @@ describe.each(testDatabaseKinds())('a tournament stream on %s', (kind) => {
     await expect(openSse(`${base}/api/tournaments/${id}/events`)).rejects.toThrow('status 204');
   }, 120_000);
 
-  it('tells its watchers of a cancellation, and answers 404 for no such tournament', async () => {
+  it('tells its watchers of an entry, a withdrawal and a cancellation; 404 for no such tournament', async () => {
     const id = await quickRoundRobin(t.db, new Date(t.clock.now() + 60_000), [], 0);
     const streams = [
       await openSse(`${base}/api/tournaments/${id}/events`),
       await openSse(`${base}/api/tournaments/${id}/events`),
     ];
+    const entry = { tournamentId: id, agentId: 'pip', userId: '', isAdmin: true };
+    await enterTournament(t.db, { ...entry, now: new Date(t.clock.now()) });
+    await withdrawFromTournament(t.db, { ...entry, now: new Date(t.clock.now()) });
     await cancelTournament(t.db, id, null, new Date(t.clock.now()));
     for (const stream of streams) {
-      expect(await eventsUntilEnd(stream)).toEqual([{ tournamentId: id, kind: 'cancelled' }]);
+      expect(await eventsUntilEnd(stream)).toEqual([
+        { tournamentId: id, kind: 'entrants' },
+        { tournamentId: id, kind: 'entrants' },
+        { tournamentId: id, kind: 'cancelled' },
+      ]);
     }
     await expect(
       openSse(`${base}/api/tournaments/00000000-0000-4000-8000-000000000000/events`),
