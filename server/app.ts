@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import { publishTournamentGameEnd } from './events/tournamentChannel.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { adminEconomyRoutes } from './modules/adminEconomy/routes.ts';
 import { agentRoutes } from './modules/agents/routes.ts';
@@ -87,13 +88,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const servesClient = options.clientDir !== undefined;
   await app.register(healthRoutes);
   // The match and admin modules say when a match ends and ask for pools; settling and reading
-  // bets is the betting module's. Composed here, so no module imports another.
-  const settleBets: MatchEndHook = async (tx, matchId, now) => {
+  // bets is the betting module's, and a tournament game's end is news for its tournament's
+  // watchers. Composed here, so no module imports another.
+  const matchEnded: MatchEndHook = async (tx, matchId, now) => {
     await settleMatch(tx, matchId, config.BET_COMMISSION_PCT, now);
+    await publishTournamentGameEnd(tx, matchId);
   };
   await app.register(matchesModule, {
     startRunner: options.startRunner ?? false,
-    onMatchEnd: settleBets,
+    onMatchEnd: matchEnded,
     readPools: (matchId) => matchPools(db, matchId, config.BET_COMMISSION_PCT),
     tournaments: tournamentSweep({
       onError: (error, tournamentId) =>
@@ -118,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...move,
         now: new Date(app.gridmind.now()),
         moveTimeoutMs: config.BOT_MOVE_TIMEOUT_MS,
-        onMatchEnd: settleBets,
+        onMatchEnd: matchEnded,
       });
       if (!('status' in answer)) return { status: 200, body: answer };
       const { status, ...body } = answer;
@@ -137,7 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(betRoutes);
   await app.register(customAgentRoutes);
   await app.register(profileRoutes);
-  await app.register(adminEconomyRoutes, { settleBets });
+  await app.register(adminEconomyRoutes, { settleBets: matchEnded });
   await app.register(tournamentRoutes);
 
   const clientPages =

@@ -95,6 +95,8 @@ export const FUZZ: Record<string, FuzzSpec> = {
   },
   'GET /api/tournaments': {},
   'GET /api/tournaments/:id': { params: { id: tournamentIds } },
+  // The open tournament's stream stays open by design; the finished one answers 204.
+  'GET /api/tournaments/:id/events': { params: { id: (f) => [f.finishedTournamentId] } },
   'GET /api/agents/:id/tournaments': { params: { id: agentIds } },
   'POST /api/tournaments/:id/entrants': {
     params: { id: tournamentIds },

@@ -26,6 +26,11 @@ export const TOURNAMENT_MATRIX: Record<string, Row> = {
     expected: PUBLIC,
     request: (c) => get(`/api/tournaments/${c.f.tournamentId}`)(c),
   },
+  // A finished tournament's stream has nothing to send (a live one stays open by design).
+  'GET /api/tournaments/:id/events': {
+    expected: [204, 204, 204, 204],
+    request: (c) => get(`/api/tournaments/${c.f.finishedTournamentId}/events`)(c),
+  },
   // Only an agent's owner enters it (and pays): an admin enters built-in agents, not users'.
   'POST /api/tournaments/:id/entrants': {
     expected: [401, 403, 201, 403],

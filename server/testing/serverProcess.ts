@@ -30,11 +30,14 @@ export interface ServerProcess {
 /**
  * Spawns `node --import tsx server/server.ts` on a free port with `env` added to this process's
  * environment, and resolves once it says it is running. A temporary CLIENT_DIR with an index.html
- * is made when `env` names none, so no build is needed. `nodeArgs` go to node (`--cpu-prof`).
+ * is made when `env` names none, so no build is needed. `nodeArgs` go to node (`--cpu-prof`);
+ * `imports` are modules (TypeScript, paths from the repository's root) loaded before the server,
+ * after tsx: a test's instruments at the drivers' boundary (testing/pauseSettlement.ts).
  */
 export async function startServerProcess(
   env: Record<string, string>,
   nodeArgs: readonly string[] = [],
+  imports: readonly string[] = [],
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   // The built-in schedule's tournaments only when a test asks for them.
@@ -46,7 +49,9 @@ export async function startServerProcess(
     fullEnv.CLIENT_DIR = clientDir;
     fullEnv.DATA_DIR ??= join(clientDir, 'data');
   }
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/server.ts'], {
+  const preloads = imports.flatMap((path) => ['--import', `./${path}`]);
+  const args = [...nodeArgs, '--import', 'tsx', ...preloads, 'server/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, ...fullEnv },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import { MatchRunner } from '../modules/matches/runner/matchRunner.ts';
 import type { Scheduler } from '../modules/matches/runner/scheduler.ts';
 import { DecisionPool } from '../modules/matches/runner/workerPool.ts';
 import { insertMatch, type NewMatch } from '../modules/matches/store/matchCreation.ts';
+import type { MatchEndHook } from '../modules/matches/store/matchEnd.ts';
 import { tournamentSweep } from '../modules/tournaments/runner/sweepTournaments.ts';
 import { insertTournament } from './tournamentFixtures.ts';
 
@@ -25,7 +26,7 @@ export function drivenScheduler(now: () => number): Scheduler {
 
 /**
  * A runner playing tournaments only (no casual target unless `pace.liveMatches`), Connect Four,
- * no pause between moves nor betting window unless `pace` sets one; a tournament that fails to advance fails the test through `errors`.
+ * no pause between moves nor betting window unless `pace` sets one (and its match-end hook); a tournament that fails to advance fails the test through `errors`.
  */
 export function tournamentRunner(
   db: Database,
@@ -33,7 +34,7 @@ export function tournamentRunner(
   ownerId: string,
   scheduler: Scheduler,
   errors: unknown[],
-  pace: { liveMatches?: number; bettingWindowMs?: number } = {},
+  pace: { liveMatches?: number; bettingWindowMs?: number; onMatchEnd?: MatchEndHook } = {},
 ): MatchRunner {
   return new MatchRunner({
     db,
@@ -45,6 +46,7 @@ export function tournamentRunner(
     moveDelayMs: 0,
     verdictBudgetMs: 20,
     scheduler,
+    ...(pace.onMatchEnd ? { onMatchEnd: pace.onMatchEnd } : {}),
     tournaments: tournamentSweep({
       onError: (error) => errors.push(error),
       schedule: false,

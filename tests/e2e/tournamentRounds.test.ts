@@ -74,14 +74,13 @@ describe('a tournament under way', () => {
     );
     contexts.push(visitorContext);
     const visitor = await visitorContext.newPage();
-    // The runner starts it at its first sweep after the start (sweeps are 2 s apart).
-    let link = visitor.getByTestId('round-game-row').getByRole('link', { name: 'Watch and bet' });
-    for (let attempt = 0; attempt < 30 && (await link.count()) === 0; attempt++) {
-      await visitor.goto(`/games/tournaments/${tournamentId}`);
-      await waitForPageReady(visitor);
-      await visitor.waitForTimeout(1_000);
-      link = visitor.getByTestId('round-game-row').getByRole('link', { name: 'Watch and bet' });
-    }
+    // Opened before the start and never reloaded: the runner starts it at its first sweep after
+    // the start (sweeps are 2 s apart) and the round's event brings its game onto the page (the
+    // fallback poll, a minute apart, is only for a stream that is down).
+    await visitor.goto(`/games/tournaments/${tournamentId}`);
+    await waitForPageReady(visitor);
+    const link = visitor.getByTestId('round-game-row').getByRole('link', { name: 'Watch and bet' });
+    await link.waitFor({ timeout: 45_000 });
     await visitor.getByRole('heading', { level: 2, name: 'Current round' }).waitFor();
     const row = (await visitor.getByTestId('round-game-row').textContent()) ?? '';
     expect(row).toContain(first.name);

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../../db/database.ts';
 import { changeUserBalance, InsufficientBalanceError } from '../../db/stores/ledgerWriter.ts';
+import { publishTournamentEvent } from '../../events/tournamentChannel.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { findTournament, type TournamentRow } from './tournamentStore.ts';
 
@@ -96,6 +97,7 @@ export async function enterTournament(db: Database, request: EntryRequest) {
         request.now,
       ],
     );
+    await publishTournamentEvent(tx, { tournamentId: tournament.id, kind: 'entrants' });
     if (builtin) return { balance: null };
     try {
       const balance = await changeUserBalance(tx, request.userId, -fee, {
@@ -138,6 +140,7 @@ export async function withdrawFromTournament(db: Database, request: EntryRequest
       tournament.id,
       request.agentId,
     ]);
+    await publishTournamentEvent(tx, { tournamentId: tournament.id, kind: 'entrants' });
     const fee = BigInt(entrant.fee_paid);
     if (entrant.entered_by === null || fee === 0n) return;
     await changeUserBalance(tx, entrant.entered_by, fee, {

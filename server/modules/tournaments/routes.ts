@@ -22,6 +22,7 @@ import {
   listTournaments,
   toTournamentSummary,
 } from './tournamentStore.ts';
+import { TournamentHub } from './tournamentStream.ts';
 
 const idParamsSchema = z.object({ id: z.uuid('Unknown tournament.') });
 const agentParamsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -38,6 +39,9 @@ const listQuerySchema = z.object({
 export const tournamentRoutes: FastifyPluginAsync = async (app) => {
   const { db, now } = app.gridmind;
   const noStore = { 'cache-control': 'no-store' };
+  const hub = new TournamentHub(db);
+  await hub.start();
+  app.addHook('preClose', () => hub.stop());
 
   app.get('/api/tournaments', async (request, reply) => {
     const { game } = listQuerySchema.parse(request.query);
@@ -74,6 +78,19 @@ export const tournamentRoutes: FastifyPluginAsync = async (app) => {
     const games = await tournamentGames(db, id);
     reply.headers(noStore);
     return tournamentDetail(tournament, entrants, games);
+  });
+
+  // The page's live updates: an event whenever the tournament changes (see TournamentHub). An
+  // ended tournament has none to send: 204 tells EventSource not to come back.
+  app.get('/api/tournaments/:id/events', async (request, reply) => {
+    const { id } = idParamsSchema.parse(request.params);
+    const tournament = await findTournament(db, id);
+    if (!tournament) throw new HttpError(404, 'This tournament does not exist.');
+    if (tournament.status === 'finished' || tournament.status === 'cancelled') {
+      reply.code(204).headers(noStore).send();
+      return;
+    }
+    hub.open(reply, id);
   });
 
   app.post('/api/tournaments/:id/entrants', { preHandler: requireUser }, async (request, reply) => {

@@ -2,6 +2,7 @@ import type { Finisher } from '../../../core/tournaments/prizes.ts';
 import { splitPrizes } from '../../../core/tournaments/prizes.ts';
 import type { Queryable } from '../../db/database.ts';
 import { changeUserBalance, creditHouse } from '../../db/stores/ledgerWriter.ts';
+import { publishTournamentEvent } from '../../events/tournamentChannel.ts';
 
 /** What one tournament's settlement paid, for logs and tests. */
 export interface TournamentSettlement {
@@ -93,5 +94,6 @@ export async function settleTournament(
     tournamentId,
     now,
   ]);
+  await publishTournamentEvent(tx, { tournamentId, kind: 'finished' });
   return { tournamentId, pool, prizes };
 }

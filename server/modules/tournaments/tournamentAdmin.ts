@@ -1,6 +1,7 @@
 import type { CreateTournamentBody } from '../../../core/protocol/tournaments.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { changeUserBalance } from '../../db/stores/ledgerWriter.ts';
+import { publishTournamentEvent } from '../../events/tournamentChannel.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { lockTournament } from './entries.ts';
 
@@ -98,5 +99,6 @@ export async function refundAndCancel(
     id,
     now,
   ]);
+  await publishTournamentEvent(tx, { tournamentId: id, kind: 'cancelled' });
   return paid.length;
 }

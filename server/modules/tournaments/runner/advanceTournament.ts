@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { tournamentState } from '../../../../core/tournaments/tournamentState.ts';
 import type { Pairing } from '../../../../core/tournaments/types.ts';
 import type { Queryable } from '../../../db/database.ts';
+import { publishTournamentEvent } from '../../../events/tournamentChannel.ts';
 import { lockTournament } from '../entries.ts';
 import { settleTournament } from '../settleTournament.ts';
 import { refundAndCancel } from '../tournamentAdmin.ts';
@@ -64,6 +65,8 @@ export async function advanceTournament(
     await announceToBots(tx, match, context.now, context.botMoveTimeoutMs);
     ids.push(match.id);
   }
+  // The round's games are there (the first of them made now): its watchers hear it started.
+  if (ids.length > 0) await publishTournamentEvent(tx, { tournamentId, kind: 'round', round });
   return { kind: 'playing', round, created: ids };
 }
 

@@ -5,7 +5,10 @@ import { fetchJson } from '../../../lib/http/fetchJson.ts';
 /** What the tournament page says when the id names none. */
 export const TOURNAMENT_NOT_FOUND = 'This tournament does not exist.';
 
-/** `GET /api/tournaments/:id`: one tournament with its entrants, prizes, rules and standings. */
+/**
+ * `GET /api/tournaments/:id`: one tournament with its entrants, prizes, rules and standings. Not
+ * polled: the page reads it again on each event of the tournament's stream (useTournamentStream).
+ */
 export function tournamentQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['tournament', id] as const,
@@ -15,6 +18,5 @@ export function tournamentQueryOptions(id: string) {
         tournamentDetailSchema,
         TOURNAMENT_NOT_FOUND,
       ),
-    refetchInterval: 15_000,
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { tournamentQueryOptions } from '../api/tournamentQueryOptions.ts';
+import { useTournamentStream } from '../hooks/useTournamentStream.ts';
 import { EntryPanel } from './EntryPanel.tsx';
 import { KnockoutBracket } from './KnockoutBracket.tsx';
 import { RoundGames } from './RoundGames.tsx';
@@ -16,6 +17,8 @@ import './tournaments.css';
 export function TournamentPage() {
   const { tournamentId = '' } = useParams();
   const detail = useQuery(tournamentQueryOptions(tournamentId));
+  const status = detail.data?.tournament.status;
+  useTournamentStream(tournamentId, status === 'scheduled' || status === 'live');
   if (detail.isPending) return <p role="status">Loading the tournament…</p>;
   if (!detail.data) {
     return (
