@@ -124,7 +124,11 @@ describe.each(testDatabaseKinds())("a bot's answer and its verdict on %s", (kind
     );
   });
   beforeAll(() => kit.start());
-  afterAll(() => kit.close());
+  afterAll(() => {
+    // a failed test must not leave the judge (and so the app's close) waiting
+    release();
+    return kit.close();
+  });
 
   it('answers the bot before its move is judged, then stores the verdict', async () => {
     const game = await kit.botInMatch();
