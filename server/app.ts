@@ -15,6 +15,9 @@ import { botRoutes } from './modules/bots/routes.ts';
 import { customAgentRoutes } from './modules/customAgents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { matchesModule } from './modules/matches/plugin.ts';
+import { BotMoveJudge, type JudgeMove } from './modules/matches/runner/botMoveJudge.ts';
+import { verdictBudgetMs } from './modules/matches/runner/engineMove.ts';
+import { DecisionPool } from './modules/matches/runner/workerPool.ts';
 import { createBotMoveRecorder } from './modules/matches/store/botMoveBatch.ts';
 import type { MatchEndHook } from './modules/matches/store/matchEnd.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
@@ -51,6 +54,12 @@ export interface AppOptions {
   logger?: boolean | { level: string };
   /** The signature-check threads; the process's own unless a test passes one. */
   signatureChecks?: SignatureCheckPool;
+  /**
+   * Computes the verdicts on bots' moves, judged after they are stored (BotMoveJudge). By
+   * default, with `startRunner`, the process's decision pool at its lowest priority; without the
+   * runner (tests) bots' moves go unjudged unless a test passes one.
+   */
+  judgeBotMove?: JudgeMove;
 }
 
 declare module 'fastify' {
@@ -87,6 +96,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const servesClient = options.clientDir !== undefined;
   await app.register(healthRoutes);
+  // One decision pool per process, its threads started on first use: the runner's searches and
+  // engine verdicts, then the verdicts on bots' moves behind them all. Closed after the runner
+  // has stopped (preClose), and after the bots' judge has stopped taking moves.
+  let pool: DecisionPool | null = null;
+  const decisionPool = () => {
+    pool ??= new DecisionPool();
+    return pool;
+  };
+  const startRunner = options.startRunner ?? false;
+  const judgeBotMove =
+    options.judgeBotMove ?? (startRunner ? (job) => decisionPool().judge(job, 'late') : null);
+  // A verdict on a bot's move gets what an engine's move of the same pace gets (engineMove.ts).
+  const botJudge =
+    judgeBotMove &&
+    new BotMoveJudge({
+      db,
+      judge: judgeBotMove,
+      budgetMs: verdictBudgetMs(config.MOVE_DELAY_MS),
+      onError: (error) => app.log.warn({ err: error }, "a bot's move could not be judged"),
+    });
+  app.addHook('onClose', async () => {
+    botJudge?.stop();
+    await pool?.close();
+    await botJudge?.idle();
+  });
   // The match and admin modules say when a match ends and ask for pools; settling and reading
   // bets is the betting module's, and a tournament game's end is news for its tournament's
   // watchers. Composed here, so no module imports another.
@@ -95,7 +129,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await publishTournamentGameEnd(tx, matchId);
   };
   await app.register(matchesModule, {
-    startRunner: options.startRunner ?? false,
+    startRunner,
+    decisionPool,
     onMatchEnd: matchEnded,
     readPools: (matchId) => matchPools(db, matchId, config.BET_COMMISSION_PCT),
     tournaments: tournamentSweep({
@@ -108,7 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(agentRoutes, { db });
   // Bots play through the match store, which settles bets when a bot's move or forfeit ends a
   // match: composed here so the bot API and the matches module never import each other. Moves
-  // arriving together are written together (group commit).
+  // arriving together are written together (group commit). Each stored move is then queued for
+  // its verdict, which never holds up the bot's answer.
   const recordBotMove = createBotMoveRecorder(db, (error) =>
     app.log.warn({ err: error }, 'a batch of bot moves failed; writing them one by one'),
   );
@@ -122,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         now: new Date(app.gridmind.now()),
         moveTimeoutMs: config.BOT_MOVE_TIMEOUT_MS,
         onMatchEnd: matchEnded,
+        ...(botJudge ? { onStored: (stored) => botJudge.enqueue(stored) } : {}),
       });
       if (!('status' in answer)) return { status: 200, body: answer };
       const { status, ...body } = answer;

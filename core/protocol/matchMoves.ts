@@ -53,3 +53,16 @@ export const moveEventSchema = z.extend(matchMoveSchema, {
 export type MatchMove = z.infer<typeof matchMoveSchema>;
 /** @see moveEventSchema */
 export type MoveEvent = z.infer<typeof moveEventSchema>;
+
+/**
+ * SSE `verdict` event data: the verdict on move `ply`, judged after the move was stored and sent
+ * (a bot's move, judged once the bot has its answer). A watcher sets it on the move it holds.
+ */
+export const verdictEventSchema = z.object({
+  matchId: z.string(),
+  ply: z.int().check(z.minimum(1), z.maximum(MAX_PLIES)),
+  verdict: moveVerdictSchema,
+});
+
+/** @see verdictEventSchema */
+export type VerdictEvent = z.infer<typeof verdictEventSchema>;

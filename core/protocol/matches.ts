@@ -119,6 +119,11 @@ export const MATCH_EVENT = {
   spectators: 'spectators',
   /** The match's betting pools changed (a bet was placed); data is GET /api/matches/:id/pools. */
   pools: 'pools',
+  /**
+   * A verdict on a move already sent, computed after it was stored (bots' moves are judged once
+   * acknowledged, never before); data is `verdictEventSchema` (matchMoves.ts). No event id.
+   */
+  verdict: 'verdict',
 } as const;
 
 /** @see matchSummarySchema */

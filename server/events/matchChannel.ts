@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { resultEventSchema } from '../../core/protocol/matches.ts';
-import { moveEventSchema } from '../../core/protocol/matchMoves.ts';
+import { moveEventSchema, verdictEventSchema } from '../../core/protocol/matchMoves.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** The NOTIFY channel every match event travels on between server processes. */
 export const MATCH_CHANNEL = 'gridmind_match_events';
 
-/** What one NOTIFY payload carries: a move, a result, one process's spectator count, or news of a bet. */
+/**
+ * What one NOTIFY payload carries: a move, a result, one process's spectator count, news of a
+ * bet, or a verdict on a move stored before it (a bot's, judged after its answer).
+ */
 export const matchNotificationSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('move'), event: moveEventSchema }),
+  z.object({ kind: z.literal('verdict'), event: verdictEventSchema }),
   z.object({ kind: z.literal('result'), event: resultEventSchema }),
   z.object({
     kind: z.literal('spectators'),

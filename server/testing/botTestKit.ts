@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import type { Database } from '../db/database.ts';
+import type { JudgeMove } from '../modules/matches/runner/botMoveJudge.ts';
 import { MatchRunner } from '../modules/matches/runner/matchRunner.ts';
 import type { MatchRunnerOptions } from '../modules/matches/runner/matchRunnerOptions.ts';
 import type { Scheduler } from '../modules/matches/runner/scheduler.ts';
@@ -52,12 +53,15 @@ export class BotTestKit {
 
   /**
    * `env` adds to (or overrides) the kit's own settings, e.g. the stream caps; `statements`, when
-   * given, receives every statement the app and runners issue (`recordStatements`).
+   * given, receives every statement the app and runners issue (`recordStatements`);
+   * `judgeBotMove`, when given, judges the bots' moves the app stores (`'pool'`: the kit's pool,
+   * at the lowest priority, as a server's runner does).
    */
   constructor(
     private readonly kind: 'pglite' | 'postgres',
     private readonly env: Record<string, string> = {},
     private readonly statements?: RecordedStatement[],
+    private readonly judgeBotMove?: JudgeMove | 'pool',
   ) {}
 
   /** The database under a recording one, which the kit then closes itself. */
@@ -78,6 +82,11 @@ export class BotTestKit {
       this.recordedDb && this.statements
         ? recordStatements(this.recordedDb, this.statements)
         : undefined,
+      this.judgeBotMove === 'pool'
+        ? { judgeBotMove: (job) => this.pool.judge(job, 'late') }
+        : this.judgeBotMove
+          ? { judgeBotMove: this.judgeBotMove }
+          : {},
     );
     await insertQuickAgents(this.t.db);
     await this.t.db.query(`update agents set hidden = true where kind = 'builtin'`);

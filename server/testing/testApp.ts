@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type AppOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { openTestDatabase } from './testDatabase.ts';
@@ -37,12 +37,13 @@ const UNLIMITED_WRITES = {
 
 /**
  * Builds the app for one test database kind, with extra environment variables if given (write
- * rate limits are off unless the test sets them).
+ * rate limits are off unless the test sets them) and what `options` adds (the bots' judge).
  */
 export async function createTestApp(
   kind: 'pglite' | 'postgres',
   env: Record<string, string> = {},
   db?: Database,
+  options: Pick<AppOptions, 'judgeBotMove'> = {},
 ): Promise<TestApp> {
   const database = db ?? (await openTestDatabase(kind));
   const clock = createTestClock();
@@ -50,6 +51,7 @@ export async function createTestApp(
     config: loadConfig({ ...UNLIMITED_WRITES, ...env }),
     db: database,
     now: clock.now,
+    ...options,
   });
   return {
     app,

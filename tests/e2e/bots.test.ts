@@ -106,6 +106,13 @@ describe('bring your own bot in the browser', () => {
     const result = page.getByTestId('result');
     await result.waitFor({ timeout: 90_000 });
     expect(await result.textContent()).toMatch(/ won$|^Draw$/);
+    // The bot's moves are judged after the bot has its answer: the verdicts came on the stream
+    // (or with the moves loaded), and the move list shows them beside the bot's moves.
+    const botVerdicts = page
+      .locator('.move-list li')
+      .filter({ hasText: `${name} →` })
+      .getByTestId('verdict');
+    expect(await botVerdicts.count()).toBeGreaterThan(0);
     await played;
     expect(log.some((line) => line.startsWith(`match ${matchId} over after `))).toBe(true);
 

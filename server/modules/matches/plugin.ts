@@ -8,14 +8,15 @@ import { matchRoutes } from './routes.ts';
 import { MatchRunner } from './runner/matchRunner.ts';
 import type { TournamentSweep } from './runner/matchRunnerOptions.ts';
 import { systemScheduler } from './runner/scheduler.ts';
-import { DecisionPool } from './runner/workerPool.ts';
+import type { DecisionPool } from './runner/workerPool.ts';
 import { parseBotMoveNotice } from './store/botMoveNotice.ts';
 import type { MatchEndHook } from './store/matchEnd.ts';
 import { MatchHub } from './stream/matchHub.ts';
 
 /**
  * Live matches: the roster, the event hub, the match routes and, when `startRunner` is
- * set and `LIVE_MATCHES` is not 0, the runner with its worker pool (started when the app is ready).
+ * set and `LIVE_MATCHES` is not 0, the runner on the process's decision pool (started when the app
+ * is ready).
  */
 export const matchesModule: FastifyPluginAsync<{
   startRunner: boolean;
@@ -25,7 +26,9 @@ export const matchesModule: FastifyPluginAsync<{
   readPools: (matchId: string) => Promise<MatchPools | null>;
   /** The tournaments' part of the runner's sweep. */
   tournaments: TournamentSweep;
-}> = async (app, { startRunner, onMatchEnd, readPools, tournaments }) => {
+  /** The process's decision pool, started on first call; the app closes it. */
+  decisionPool: () => DecisionPool;
+}> = async (app, { startRunner, onMatchEnd, readPools, tournaments, decisionPool }) => {
   const { config, db, now } = app.gridmind;
   await syncRoster(db);
   const hub = new MatchHub(db, randomUUID());
@@ -34,10 +37,9 @@ export const matchesModule: FastifyPluginAsync<{
   await app.register(matchRoutes, { db, hub, readPools });
   if (!startRunner || config.LIVE_MATCHES === 0) return;
 
-  const pool = new DecisionPool();
   const runner = new MatchRunner({
     db,
-    decider: pool,
+    decider: decisionPool(),
     // Host and port name one server instance: restarted, it takes its own matches back at once
     // instead of waiting for their leases to run out.
     ownerId: `${hostname()}:${config.PORT}`,
@@ -60,6 +62,5 @@ export const matchesModule: FastifyPluginAsync<{
   app.addHook('preClose', async () => {
     await unlisten();
     await runner.stop();
-    await pool.close();
   });
 };

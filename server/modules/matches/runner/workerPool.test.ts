@@ -141,3 +141,31 @@ describe('decision pool', { timeout: 120_000 }, () => {
     );
   });
 });
+
+describe('decision pool priorities', { timeout: 120_000 }, () => {
+  it("runs searches first, then engines' verdicts, then late ones (bots' moves)", async () => {
+    // One thread, and every job queued before it has loaded: it takes them in priority order.
+    const pool = new DecisionPool(1);
+    try {
+      const order: string[] = [];
+      const judgeJob = { game: 'connect4' as const, moves: '44', move: '3', budgetMs: 5_000 };
+      const jobs = [
+        pool.judge(judgeJob, 'late').then(() => order.push('late verdict')),
+        pool.judge(judgeJob).then(() => order.push('verdict')),
+        pool
+          .decide({
+            game: 'connect4',
+            moves: '4',
+            traits: { skill: 2, style: 'balanced', risk: 0, thinkTimeMs: 100 },
+            seed: 1,
+            budgetMs: 200,
+          })
+          .then(() => order.push('search')),
+      ];
+      await Promise.all(jobs);
+      expect(order).toEqual(['search', 'verdict', 'late verdict']);
+    } finally {
+      await pool.close();
+    }
+  });
+});

@@ -16,6 +16,12 @@ export type DecisionJob = Omit<DecisionRequest, 'id'>;
 /** A move to judge: everything of a judge request but its id and kind. */
 export type JudgeJob = Omit<JudgeRequest, 'id' | 'kind'>;
 
+/**
+ * Which verdicts go first: `move`, an engine's move waiting for its verdict to be stored with
+ * it; `late`, a move already stored and answered (a bot's), judged when nothing else waits.
+ */
+export type JudgePriority = 'move' | 'late';
+
 type Pending =
   | {
       kind: 'decide';
@@ -62,6 +68,9 @@ export class DecisionPool {
   private readonly queue: Pending[] = [];
   // Verdicts wait behind every agent's search: a verdict never delays a move.
   private readonly judgeQueue: Pending[] = [];
+  // Late verdicts (bots' moves, already answered) wait behind the engines' verdicts too, which
+  // hold up their moves' storing. Their caller bounds them (botMoveJudge.ts), not this queue.
+  private readonly lateJudgeQueue: Pending[] = [];
   private readonly loadWaiters: (() => void)[] = [];
   private nextId = 1;
   private closed = false;
@@ -80,13 +89,15 @@ export class DecisionPool {
   }
 
   /**
-   * Queues the verdict on a chosen move behind every search; resolves with it, or null where the
-   * game judges none or the thread overran the job's budget.
+   * Queues the verdict on a chosen move behind every search (a `late` one behind every other
+   * verdict too); resolves with it, or null where the game judges none or the thread overran the
+   * job's budget.
    */
-  judge(job: JudgeJob): Promise<MoveVerdictData | null> {
+  judge(job: JudgeJob, priority: JudgePriority = 'move'): Promise<MoveVerdictData | null> {
     if (this.closed) return Promise.reject(new Error('Decision pool is closed'));
     return new Promise((resolve, reject) => {
-      this.judgeQueue.push({ kind: 'judge', job, resolve, reject });
+      const queue = priority === 'late' ? this.lateJudgeQueue : this.judgeQueue;
+      queue.push({ kind: 'judge', job, resolve, reject });
       this.pump();
     });
   }
@@ -104,7 +115,11 @@ export class DecisionPool {
   /** Terminates every thread; queued searches are rejected. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const pending of [...this.queue.splice(0), ...this.judgeQueue.splice(0)]) {
+    for (const pending of [
+      ...this.queue.splice(0),
+      ...this.judgeQueue.splice(0),
+      ...this.lateJudgeQueue.splice(0),
+    ]) {
       pending.reject(new Error('Decision pool closed'));
     }
     await Promise.all(
@@ -165,7 +180,7 @@ export class DecisionPool {
   private pump(): void {
     for (const slot of this.slots) {
       if (slot.busy || !slot.ready) continue;
-      const pending = this.queue.shift() ?? this.judgeQueue.shift();
+      const pending = this.queue.shift() ?? this.judgeQueue.shift() ?? this.lateJudgeQueue.shift();
       if (!pending) break;
       const id = this.nextId++;
       const timer = setTimeout(() => this.overran(slot, id), pending.job.budgetMs + GRACE_MS);
@@ -176,7 +191,7 @@ export class DecisionPool {
     }
     // A thread keeps the process alive while it searches, or loads while searches wait for it.
     for (const slot of this.slots) {
-      const waiting = this.queue.length + this.judgeQueue.length > 0;
+      const waiting = this.queue.length + this.judgeQueue.length + this.lateJudgeQueue.length > 0;
       if (slot.busy || (!slot.ready && waiting)) slot.worker.ref();
       else slot.worker.unref();
     }

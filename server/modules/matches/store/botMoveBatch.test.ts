@@ -7,7 +7,7 @@ import { MatchRunner } from '../runner/matchRunner.ts';
 import type { Scheduler } from '../runner/scheduler.ts';
 import { DecisionPool } from '../runner/workerPool.ts';
 import { createBotMoveRecorder } from './botMoveBatch.ts';
-import { type BotMoveRequest, recordBotMove } from './botMoves.ts';
+import { type BotMoveRequest, recordBotMove, type StoredBotMove } from './botMoves.ts';
 
 const MOVE_TIMEOUT_MS = 10_000;
 
@@ -88,6 +88,8 @@ describe.each(testDatabaseKinds())('a batch of bot moves on %s', (kind) => {
       [matchId],
     );
     const seats = [rows[0]?.first_agent_id ?? '', rows[0]?.second_agent_id ?? ''];
+    // What each stored move hands on to be judged (the app's BotMoveJudge).
+    const stored: StoredBotMove[] = [];
     const move = (ply: number, column: string): BotMoveRequest => {
       const botId = seats[(ply - 1) % 2] ?? '';
       return {
@@ -98,6 +100,7 @@ describe.each(testDatabaseKinds())('a batch of bot moves on %s', (kind) => {
         move: column,
         now: new Date(t.clock.now()),
         moveTimeoutMs: MOVE_TIMEOUT_MS,
+        onStored: (played) => stored.push(played),
       };
     };
     // Three in column 4 for the first bot, three in column 5 for the second.
@@ -116,6 +119,16 @@ describe.each(testDatabaseKinds())('a batch of bot moves on %s', (kind) => {
       [matchId],
     );
     expect(ended[0]).toEqual({ status: 'finished', result: 'first' });
+    // Every move, the one that ended the match too, with the position it was played in.
+    expect(stored).toEqual(
+      [...'4545454'].map((column, index) => ({
+        matchId,
+        game: 'connect4',
+        ply: index + 1,
+        movesBefore: '4545454'.slice(0, index),
+        move: column,
+      })),
+    );
 
     const transactionOf = (pattern: RegExp) =>
       new Set(statements.filter((s) => pattern.test(s.sql)).map((s) => s.transaction));

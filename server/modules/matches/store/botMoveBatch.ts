@@ -11,6 +11,7 @@ import {
   checkBotMove,
   recordBotMove,
   refuseUnknownMatch,
+  storedBotMove,
   tokenLives,
 } from './botMoves.ts';
 import { LOCKED_MATCH_COLUMNS, type LockedMatch } from './lockedMatch.ts';
@@ -38,7 +39,14 @@ export function createBotMoveRecorder(
   onBatchError: (error: unknown) => void,
 ): (input: BotMoveRequest) => Promise<BotMoveAnswer> {
   return createBatcher<BotMoveRequest, BotMoveAnswer>({
-    runBatch: (inputs) => db.transaction((tx) => writeBatch(tx, inputs)),
+    runBatch: async (inputs) => {
+      const { answers, stored } = await db.transaction((tx) => writeBatch(tx, inputs));
+      // Committed: each stored move's verdict is queued (it returns at once), then all answered.
+      for (const { index, match, apply } of stored) {
+        inputs[index]?.onStored?.(storedBotMove(match, apply.ply, apply.move));
+      }
+      return answers;
+    },
     runOne: (input) => recordBotMove(db, input),
     keyOf: (input) => input.matchId,
     maxBatch: MOST_MOVES_PER_BATCH,
@@ -55,8 +63,8 @@ interface PlannedBotMove {
 }
 
 /**
- * Checks and writes a batch of moves of distinct matches; the answers in the inputs' order, null
- * for a move that ends its match (its last legal move, or an illegal one, which forfeits). Those go
+ * Checks and writes a batch of moves of distinct matches; the answers in the inputs' order (and
+ * the moves stored), null for a move that ends its match (its last legal move, or an illegal one, which forfeits). Those go
  * alone, each in its own transaction once the batch has committed (`recordBotMove`, which checks
  * them again under the lock): a match's end locks its agents' and their owners' rows to rate and
  * settle, and two ends in one transaction lock them in no order another transaction knows, so a
@@ -67,7 +75,7 @@ interface PlannedBotMove {
 async function writeBatch(
   tx: Queryable,
   inputs: readonly BotMoveRequest[],
-): Promise<(BotMoveAnswer | null)[]> {
+): Promise<{ answers: (BotMoveAnswer | null)[]; stored: PlannedBotMove[] }> {
   const rows = await lockBotMoves(tx, inputs);
   const answers: (BotMoveAnswer | null)[] = [];
   const planned: PlannedBotMove[] = [];
@@ -92,7 +100,7 @@ async function writeBatch(
     const input = inputs[index]!;
     answers[index] = acceptedMove(input, apply.move, plan.move.moves);
   }
-  return answers;
+  return { answers, stored: planned };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { MoveTrace } from '../../../../core/games/definition.ts';
+import type { GameId } from '../../../../core/games/gameIds.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
 import { BAD_BOT_TOKEN } from '../../../../core/protocol/bots.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
@@ -43,6 +44,16 @@ export interface BotMoveAccepted {
   ended: boolean;
 }
 
+/** A bot's move as stored: what judging it needs (runner/botMoveJudge.ts). */
+export interface StoredBotMove {
+  matchId: string;
+  game: GameId;
+  ply: number;
+  /** The match's move list before it, in the game's encoding. */
+  movesBefore: string;
+  move: string;
+}
+
 /** A move a bot sent: checked under the match's row lock, then stored like any other. */
 export interface BotMoveInput {
   matchId: string;
@@ -52,6 +63,11 @@ export interface BotMoveInput {
   now: Date;
   moveTimeoutMs: number;
   onMatchEnd?: MatchEndHook;
+  /**
+   * Told of the move once its transaction has committed (not of a repeat or a refusal), before
+   * the bot is answered: it must return at once (the verdict's queue only queues it).
+   */
+  onStored?: (move: StoredBotMove) => void;
 }
 
 /** A move a bot sent, as the bot API received it: with the hash of the token it came with. */
@@ -73,7 +89,9 @@ export async function recordBotMove(
   db: Database,
   input: BotMoveRequest,
 ): Promise<BotMoveAccepted | BotMoveRefusal> {
-  return db.transaction(async (tx) => {
+  let stored: StoredBotMove | null = null;
+  const answer = await db.transaction(async (tx) => {
+    stored = null;
     const row = await lockBotMove(tx, input);
     if (!row) return refuseUnknownMatch(tx, input);
     const check = checkBotMove(row, input);
@@ -81,8 +99,16 @@ export async function recordBotMove(
     const { match, move } = check;
     if (check.play === 'illegal') return loseOnIllegalMove(tx, check, input);
     const recorded = await applyMove(tx, match, botMoveToApply(input, move));
+    stored = storedBotMove(match, input.ply, move);
     return { ...acceptedMove(input, move, recorded.move.moves), ended: recorded.result !== null };
   });
+  if (stored) input.onStored?.(stored);
+  return answer;
+}
+
+/** What a checked, legal move of a bot at `ply` of `match` (its row before it) stored. */
+export function storedBotMove(match: LockedMatch, ply: number, move: string): StoredBotMove {
+  return { matchId: match.id, game: match.game, ply, movesBefore: match.moves, move };
 }
 
 /** An illegal move on the bot's own turn: the match is lost, and the runner owning it told. */

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { MATCH_EVENT, type ResultEvent } from '../../../../core/protocol/matches.ts';
-import type { MatchMove, MoveEvent } from '../../../../core/protocol/matchMoves.ts';
+import type { MatchMove, MoveEvent, VerdictEvent } from '../../../../core/protocol/matchMoves.ts';
 import type { MatchPools } from '../../../../core/protocol/pools.ts';
 import { movesUpTo, pliesOf, resultCellsOf } from '../store/gameMoves.ts';
 import type { MatchRow } from '../store/matchRows.ts';
@@ -50,7 +50,8 @@ function frameOf(
 
 /**
  * One watcher's Server-Sent Events stream: the moves after `lastPly`, then every new move as it is
- * committed (event id = ply), then the result. Events arriving out of order or after a gap are
+ * committed (event id = ply), then the result; a verdict judged after its move (a bot's) comes as
+ * a `verdict` event, without an id. Events arriving out of order or after a gap are
  * never forwarded blindly: the missing plies are read back from the database, so a watcher gets
  * each move exactly once. When that read fails (the database is away) the stream ends, and the
  * client reconnects with its Last-Event-ID. Heartbeats are written by the caller, one shared tick
@@ -131,6 +132,10 @@ export async function streamMatch(
     send(MATCH_EVENT.move, move, move.ply);
     sentPly = move.ply;
   };
+  const sendVerdict = (verdict: VerdictEvent) => {
+    if (verdict.ply <= sentPly) send(MATCH_EVENT.verdict, verdict);
+    else catchUp();
+  };
   const catchUp = () =>
     enqueue(async () => {
       const moves = await readMoves(match.id, sentPly);
@@ -151,6 +156,12 @@ export async function streamMatch(
           (pools) => pools && send(MATCH_EVENT.pools, pools),
           () => {},
         );
+      } else if (notification.kind === 'verdict') {
+        // A verdict judged after its move: sent once this stream has sent that move, since a
+        // catch-up still pending may read the move without it. A move not sent yet is read back
+        // with its stored verdict instead.
+        if (pending === 0) sendVerdict(notification.event);
+        else enqueue(() => sendVerdict(notification.event));
       } else if (notification.kind === 'move' && notification.event.ply === sentPly + 1) {
         // The hot path of a fan-out: no allocation per watcher unless a catch-up is pending.
         if (pending === 0) sendLive(notification.event);

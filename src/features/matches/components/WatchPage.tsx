@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import { moveEventSchema } from '../../../../core/protocol/matchMoves.ts';
+import { moveEventSchema, verdictEventSchema } from '../../../../core/protocol/matchMoves.ts';
 import { namedAgentsQueryOptions } from '../../../lib/queries/agentsQueryOptions.ts';
 import { useDeferredQuery } from '../../../lib/query/useDeferredQuery.ts';
 import { startsInText } from '../../../lib/time/startsInText.ts';
@@ -15,6 +15,7 @@ import { latestMoves, useMatchStream } from '../hooks/useMatchStream.ts';
 import { useReplay } from '../hooks/useReplay.ts';
 import { AdvantageChart } from './AdvantageChart.tsx';
 import { chancesPhrase, evaluationOf } from './chancesText.ts';
+import { withLateVerdicts } from './lateVerdicts.ts';
 import { MatchStory } from './MatchStory.tsx';
 import { MoveList } from './MoveList.tsx';
 import { PlayerCard } from './PlayerCard.tsx';
@@ -50,9 +51,19 @@ export function WatchPage({
   );
   const loadedTurns = match?.turns ?? [];
   const playing = match?.status === 'live' || match?.status === 'scheduled';
-  const stream = useMatchStream(match?.id, playing, loadedTurns.length, moveEventSchema);
+  const stream = useMatchStream(
+    match?.id,
+    playing,
+    loadedTurns.length,
+    moveEventSchema,
+    verdictEventSchema,
+  );
   // The stream starts where the loaded detail ended; a later refetch may already hold some moves.
-  const turns = [...loadedTurns, ...stream.moves.filter((move) => move.ply > loadedTurns.length)];
+  // A bot's move is judged after it is sent: its verdict comes on its own and joins the move.
+  const turns = withLateVerdicts(
+    [...loadedTurns, ...stream.moves.filter((move) => move.ply > loadedTurns.length)],
+    stream.verdicts,
+  );
   const { moves, plies } = match ? latestMoves(match, stream) : { moves: '', plies: 0 };
   const over = match && (!playing || stream.result !== null);
   const [searchParams] = useSearchParams();

@@ -14,13 +14,25 @@ import { poolsQueryOptions } from '../../../lib/queries/poolsQueryOptions.ts';
 /** What every move event carries: its match, its ply and the encoded move list after it. */
 type MoveProgress = z.infer<typeof moveProgressSchema>;
 
-/** What the stream added to a match: the moves after `startPly`, its result, who watches. */
-export interface MatchStreamState<Move extends MoveProgress = MoveProgress> {
+/** What a late verdict event carries at least: the ply of the move it judges. */
+type VerdictProgress = { ply: number };
+
+/**
+ * What the stream added to a match: the moves after `startPly`, its result, who watches, and the
+ * verdicts judged after their moves (bots' moves), by ply, when asked for.
+ */
+export interface MatchStreamState<
+  Move extends MoveProgress = MoveProgress,
+  Verdict extends VerdictProgress = VerdictProgress,
+> {
   startPly: number;
   moves: Move[];
   result: ResultEvent | null;
   spectators: number | null;
+  verdicts: ReadonlyMap<number, Verdict>;
 }
+
+const NO_VERDICTS: ReadonlyMap<number, never> = new Map<number, never>();
 
 /**
  * Follows a live match over Server-Sent Events from the moves the caller already has. The browser
@@ -28,28 +40,34 @@ export interface MatchStreamState<Move extends MoveProgress = MoveProgress> {
  * exactly the missing moves; anything out of sequence is dropped. Pools changed by a bet arrive on
  * the same stream and go straight into the pools query. Move events are read with `moveSchema`:
  * boards need only `moveProgressSchema` (the default, light enough for the first load); the watch
- * page passes the full schema with traces.
+ * page passes the full schema with traces, and `verdictSchema` for the `verdict` events (a
+ * verdict judged after its move, which may be one loaded before the stream opened).
  */
-export function useMatchStream<Move extends MoveProgress = MoveProgress>(
+export function useMatchStream<
+  Move extends MoveProgress = MoveProgress,
+  Verdict extends VerdictProgress = VerdictProgress,
+>(
   matchId: string | undefined,
   live: boolean,
   knownPlies: number,
   moveSchema: z.ZodMiniType<Move> = moveProgressSchema as unknown as z.ZodMiniType<Move>,
-): MatchStreamState<Move> {
+  verdictSchema?: z.ZodMiniType<Verdict>,
+): MatchStreamState<Move, Verdict> {
   const queryClient = useQueryClient();
   const known = useRef(knownPlies);
   known.current = knownPlies;
-  const [state, setState] = useState<MatchStreamState<Move>>({
+  const [state, setState] = useState<MatchStreamState<Move, Verdict>>({
     startPly: knownPlies,
     moves: [],
     result: null,
     spectators: null,
+    verdicts: NO_VERDICTS,
   });
 
   useEffect(() => {
     if (!matchId || !live) return;
     const startPly = known.current;
-    setState({ startPly, moves: [], result: null, spectators: null });
+    setState({ startPly, moves: [], result: null, spectators: null, verdicts: NO_VERDICTS });
     const source = new EventSource(
       `/api/matches/${encodeURIComponent(matchId)}/events?lastEventId=${startPly}`,
     );
@@ -81,8 +99,19 @@ export function useMatchStream<Move extends MoveProgress = MoveProgress>(
       const parsed = spectatorsEventSchema.safeParse(JSON.parse(message.data));
       if (parsed.success) setState((current) => ({ ...current, spectators: parsed.data.count }));
     });
+    if (verdictSchema) {
+      source.addEventListener(MATCH_EVENT.verdict, (message) => {
+        const parsed = verdictSchema.safeParse(JSON.parse(message.data));
+        if (!parsed.success) return;
+        const verdict = parsed.data;
+        setState((current) => ({
+          ...current,
+          verdicts: new Map(current.verdicts).set(verdict.ply, verdict),
+        }));
+      });
+    }
     return () => source.close();
-  }, [matchId, live, queryClient, moveSchema]);
+  }, [matchId, live, queryClient, moveSchema, verdictSchema]);
 
   return state;
 }

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameOf } from '../core/games/registry.ts';
+import { MATCH_EVENT } from '../core/protocol/matches.ts';
+import { verdictEventSchema } from '../core/protocol/matchMoves.ts';
+import type { MoveVerdictData } from '../core/protocol/moveVerdict.ts';
+import type { SseMessage } from '../core/protocol/sseParser.ts';
+import type { JudgeJob } from './modules/matches/runner/workerPool.ts';
+import { storeLateVerdict } from './modules/matches/store/lateVerdict.ts';
+import { type BotInMatch, BotTestKit } from './testing/botTestKit.ts';
+import { openSse } from './testing/sseReader.ts';
+import { testDatabaseKinds } from './testing/testDatabase.ts';
+
+/** The verdicts stored on the moves a bot played in a match, by ply. */
+async function storedVerdicts(kit: BotTestKit, game: BotInMatch) {
+  const { rows } = await kit.t.db.query<{ ply: number; verdict: MoveVerdictData | null }>(
+    'select ply, verdict from match_moves where match_id = $1 and agent_id = $2 order by ply',
+    [game.matchId, game.botId],
+  );
+  return new Map(rows.map((row) => [Number(row.ply), row.verdict]));
+}
+
+/**
+ * The bot plays a column at each of its turns, the runner's engine replying between them;
+ * returns the plies it played. Columns 1, 2 and 3, one stone each: no one wins in three moves.
+ */
+async function playColumns(kit: BotTestKit, game: BotInMatch, columns: string[]) {
+  let ply = await kit.untilBotTurn(game);
+  const plies: number[] = [];
+  for (const [index, move] of columns.entries()) {
+    const answer = await kit.postMove(game.token, game.matchId, { ply, move });
+    expect(answer.statusCode).toBe(200);
+    plies.push(ply);
+    if (index < columns.length - 1) {
+      expect(await game.runner.playMove(game.matchId)).toBe(true);
+      ply += 2;
+    }
+  }
+  return plies;
+}
+
+// Bots' moves are judged after they are stored and answered (runner/botMoveJudge.ts): the
+// verdict lands on the row and reaches watchers as a `verdict` event.
+describe.each(testDatabaseKinds())("verdicts on bots' moves on %s", (kind) => {
+  // The app judges on the kit's own decision thread, at the lowest priority, as a server does.
+  const kit = new BotTestKit(kind, {}, undefined, 'pool');
+  beforeAll(() => kit.start());
+  afterAll(() => kit.close());
+
+  it('judges each move a bot plays, stores the verdict on its row and streams it to watchers', async () => {
+    const game = await kit.botInMatch();
+    const watcher = await openSse(`${kit.base}/api/matches/${game.matchId}/events`);
+    const plies = await playColumns(kit, game, ['1', '2', '3']);
+    // Every bot's move gets one verdict event (no event id: it does not move Last-Event-ID).
+    const streamed = new Map<number, MoveVerdictData>();
+    const moveIds: string[] = [];
+    while (streamed.size < plies.length) {
+      const event: SseMessage = await watcher.next();
+      if (event.event === MATCH_EVENT.move) moveIds.push(event.id ?? '');
+      if (event.event !== MATCH_EVENT.verdict) continue;
+      expect(event.id).toBeUndefined();
+      const verdict = verdictEventSchema.parse(JSON.parse(event.data));
+      expect(verdict.matchId).toBe(game.matchId);
+      expect(plies).toContain(verdict.ply);
+      expect(streamed.has(verdict.ply)).toBe(false);
+      streamed.set(verdict.ply, verdict.verdict);
+    }
+    watcher.close();
+    expect(moveIds.length).toBeGreaterThan(0);
+    const stored = await storedVerdicts(kit, game);
+    expect([...stored.keys()]).toEqual(plies);
+    for (const ply of plies) expect(stored.get(ply)).toEqual(streamed.get(ply));
+    // A replay reads them from the rows, as it reads an engine's.
+    const detail = (await kit.send('GET', `/api/matches/${game.matchId}`, {})).json();
+    for (const ply of plies) {
+      expect(detail.turns[ply - 1]).toMatchObject({ ply, verdict: streamed.get(ply) });
+    }
+    game.stream.close();
+  });
+
+  it('stores a late verdict once: not over one already there, nor on another move at that ply', async () => {
+    const game = await kit.botInMatch();
+    const [ply = 0] = await playColumns(kit, game, ['4']);
+    // The judge's own verdict first, then the row as it was before it.
+    await expect.poll(async () => (await storedVerdicts(kit, game)).get(ply)).toBeTruthy();
+    await kit.t.db.query('update match_moves set verdict = null where match_id = $1', [
+      game.matchId,
+    ]);
+    const verdict: MoveVerdictData = {
+      grade: 'good',
+      exact: false,
+      unit: 'chances',
+      best: 50,
+      played: 45,
+      better: '3',
+    };
+    const late = { matchId: game.matchId, ply, move: '4', verdict };
+    expect(await storeLateVerdict(kit.t.db, { ...late, move: '5' })).toBe(false);
+    expect(await storeLateVerdict(kit.t.db, late)).toBe(true);
+    // a second process, or a retry, with another verdict: the first one stays
+    expect(
+      await storeLateVerdict(kit.t.db, { ...late, verdict: { ...verdict, grade: 'best' } }),
+    ).toBe(false);
+    expect((await storedVerdicts(kit, game)).get(ply)).toEqual(verdict);
+    game.stream.close();
+  });
+});
+
+describe.each(testDatabaseKinds())("a bot's answer and its verdict on %s", (kind) => {
+  // The judge is held: each job waits until the test lets it go.
+  const asked: JudgeJob[] = [];
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const kit = new BotTestKit(kind, {}, undefined, async (job) => {
+    asked.push(job);
+    await held;
+    const rules = gameOf(job.game);
+    return (
+      rules.judge?.(rules.decodeMoves(job.moves), job.move, {
+        deadline: Date.now() + job.budgetMs,
+        now: Date.now,
+      }) ?? null
+    );
+  });
+  beforeAll(() => kit.start());
+  afterAll(() => {
+    // a failed test must not leave the judge (and so the app's close) waiting
+    release();
+    return kit.close();
+  });
+
+  it('answers the bot before its move is judged, then stores the verdict', async () => {
+    const game = await kit.botInMatch();
+    const [ply = 0] = await playColumns(kit, game, ['4']);
+    // Answered while the verdict's job is held: the answer never waited for it.
+    expect(asked).toEqual([
+      expect.objectContaining({
+        game: 'connect4',
+        move: '4',
+        moves: game.side === 'first' ? '' : expect.any(String),
+      }),
+    ]);
+    expect((await storedVerdicts(kit, game)).get(ply)).toBeNull();
+    release();
+    await expect
+      .poll(async () => (await storedVerdicts(kit, game)).get(ply))
+      .toMatchObject({
+        grade: expect.any(String),
+      });
+    game.stream.close();
+  });
+});

@@ -1,0 +1,145 @@
+import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
+import type { Database } from '../../../db/database.ts';
+import type { StoredBotMove } from '../store/botMoves.ts';
+import { storeLateVerdict } from '../store/lateVerdict.ts';
+import type { JudgeJob } from './workerPool.ts';
+
+/** Computes a move's verdict: the decision pool's `judge` at `late` priority in production. */
+export type JudgeMove = (job: JudgeJob) => Promise<MoveVerdictData | null>;
+
+/**
+ * At most this many bots' moves wait for a verdict in one process. Bots can send about 600
+ * moves a second across the platform and one thread judges far fewer, so under a flood the
+ * queue stays full: it then holds about this many verdicts' worth of the newest moves (at
+ * 10–50 ms a verdict, a few seconds), and what it holds costs a few hundred bytes each.
+ */
+export const BOT_VERDICT_QUEUE_CAP = 256;
+
+/** What the judge did since it started: how many moves it was given, judged, stored, skipped. */
+export interface BotMoveJudgeCounts {
+  /** Moves handed to the judge. */
+  queued: number;
+  /** Verdicts written (the row still had none, and held that move). */
+  stored: number;
+  /** Moves the game judged none of (outside its budget), or whose row had a verdict already. */
+  unjudged: number;
+  /** Moves skipped because the queue was full. */
+  dropped: number;
+  /** Verdicts that failed (a thread error, the database away): absent, never retried. */
+  failed: number;
+}
+
+export interface BotMoveJudgeOptions {
+  db: Database;
+  judge: JudgeMove;
+  /** A verdict's time limit: what an engine's move of the same pace gets (verdictBudgetMs). */
+  budgetMs: number;
+  capacity?: number;
+  /** Told of a verdict that failed (logged); the move simply stays without one. */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Judges bots' moves after they are stored, best effort and bounded, one process's worth. A
+ * move is handed over once its transaction has committed and its bot answered; verdicts are
+ * computed one at a time (so bots' moves never hold more than one decision thread, and the
+ * pool's `late` queue never more than one job) and stored with `storeLateVerdict`, which also
+ * tells the match's watchers. A flood of moves degrades to fewer verdicts: past the cap the
+ * oldest waiting move is skipped, never the bot's answer slowed or memory grown.
+ */
+export class BotMoveJudge {
+  readonly counts: BotMoveJudgeCounts = {
+    queued: 0,
+    stored: 0,
+    unjudged: 0,
+    dropped: 0,
+    failed: 0,
+  };
+  private readonly waiting: StoredBotMove[] = [];
+  private readonly capacity: number;
+  private running = false;
+  private stopped = false;
+  private readonly idleWaiters: (() => void)[] = [];
+
+  constructor(private readonly options: BotMoveJudgeOptions) {
+    this.capacity = options.capacity ?? BOT_VERDICT_QUEUE_CAP;
+  }
+
+  /** How many moves wait for their verdict (the one being judged not counted). */
+  get queueLength(): number {
+    return this.waiting.length;
+  }
+
+  /**
+   * Queues a stored move for its verdict; returns at once. When the queue is full the oldest
+   * waiting move is skipped, not this one: a watcher looks at the match's latest moves, and a
+   * verdict on an old one would arrive long after its moment (its match may be over); a full
+   * queue of old moves would also keep every new move waiting behind them, so dropping the new
+   * ones would leave all verdicts late, where dropping the old keeps the ones computed current.
+   */
+  enqueue(move: StoredBotMove): void {
+    if (this.stopped) return;
+    this.counts.queued++;
+    if (this.waiting.length >= this.capacity) {
+      this.waiting.shift();
+      this.counts.dropped++;
+    }
+    this.waiting.push(move);
+    void this.drain();
+  }
+
+  /** Resolves once no move waits and none is being judged. */
+  idle(): Promise<void> {
+    if (!this.running && this.waiting.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /**
+   * Takes no more moves and forgets the waiting ones; the verdict being computed is not stored.
+   * Await `idle()` after closing whatever computes it (the pool), to know nothing more is written.
+   */
+  stop(): void {
+    this.stopped = true;
+    this.waiting.length = 0;
+  }
+
+  private async drain(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      for (let move = this.waiting.shift(); move && !this.stopped; move = this.waiting.shift()) {
+        await this.judgeOne(move);
+      }
+    } finally {
+      this.running = false;
+      for (const resolve of this.idleWaiters.splice(0)) resolve();
+    }
+  }
+
+  private async judgeOne(move: StoredBotMove): Promise<void> {
+    try {
+      const verdict = await this.options.judge({
+        game: move.game,
+        moves: move.movesBefore,
+        move: move.move,
+        budgetMs: this.options.budgetMs,
+      });
+      if (this.stopped) return;
+      const stored =
+        verdict !== null &&
+        (await storeLateVerdict(this.options.db, {
+          matchId: move.matchId,
+          ply: move.ply,
+          move: move.move,
+          verdict,
+        }));
+      if (stored) this.counts.stored++;
+      else this.counts.unjudged++;
+    } catch (error) {
+      // Closing the pool at shutdown rejects the verdict it was computing: no news.
+      if (this.stopped) return;
+      this.counts.failed++;
+      this.options.onError?.(error);
+    }
+  }
+}
