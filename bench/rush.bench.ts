@@ -9,7 +9,8 @@
  *
  * Runs on: the embedded default (an empty PGlite); an empty PostgreSQL (a fresh schema of
  * RUSH_DATABASE_URL or DATABASE_URL); and a grown PostgreSQL, RUSH_GROWN_DATABASE_URL, used as it
- * is (give it a copy: `createdb -T grown_template grown_rush`; the rush adds its bets to it).
+ * is (give it a copy: `createdb -T grown_template grown_rush`; the rush adds its bets to it;
+ * RUSH_GROWN_RUNS, default 1, rushes it that many times in a row, the first on cold caches).
  * RUSH_CPU_PROF=dir writes the server's CPU profiles there.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -197,6 +198,13 @@ export default async function rushBench(): Promise<void> {
     }
   } else console.log('PostgreSQL: set RUSH_DATABASE_URL (or DATABASE_URL) to run it');
   const grownUrl = process.env.RUSH_GROWN_DATABASE_URL;
-  if (grownUrl) await rush({ label: 'PostgreSQL, grown', databaseUrl: grownUrl }, users);
-  else console.log('PostgreSQL grown: set RUSH_GROWN_DATABASE_URL (a copy of grown_template)');
+  // RUSH_GROWN_RUNS rushes in a row on the one copy: the first meets a cold copy, the next ones
+  // the caches a running install has (new users each time, the same announced match).
+  const grownRuns = envCount('RUSH_GROWN_RUNS', 1);
+  for (let run = 1; grownUrl && run <= grownRuns; run++) {
+    const label = grownRuns === 1 ? 'PostgreSQL, grown' : `PostgreSQL, grown (run ${run})`;
+    await rush({ label, databaseUrl: grownUrl }, users);
+  }
+  if (!grownUrl)
+    console.log('PostgreSQL grown: set RUSH_GROWN_DATABASE_URL (a copy of grown_template)');
 }

@@ -24,9 +24,11 @@ export async function checkRush(
 ): Promise<string[]> {
   const failures: string[] = [];
   const { rows: bets } = await db.query<{ id: string; address: string; amount: string }>(
+    // This rush's users' bets: a grown copy rushed again keeps the earlier rushes' bets on it.
     `select b.id::text as id, u.address, b.amount::text as amount
-       from bets b join users u on u.id = b.user_id where b.match_id = $1`,
-    [matchId],
+       from bets b join users u on u.id = b.user_id
+       where b.match_id = $1 and u.address = any($2)`,
+    [matchId, sent.map((bet) => bet.address)],
   );
   const accepted = sent.filter((bet) => bet.status === 201);
   const storedIds = new Set(bets.map((bet) => bet.id));

@@ -65,8 +65,21 @@ export async function settleMatch(
     winner,
     commissionPct,
   );
-  const owners = [match.first_owner, match.second_owner].filter((id) => id !== null);
-  const userIds = [...new Set([...stakes.map((stake) => stake.user_id), ...owners])].sort();
+  const shares = [
+    { owner: match.first_owner, agentId: match.first_agent_id, amount: settled.commission.first },
+    {
+      owner: match.second_owner,
+      agentId: match.second_agent_id,
+      amount: settled.commission.second,
+    },
+  ];
+  // Only the users paid something are locked (a match without bets, most bots' matches, locks
+  // none): a lost stake or a zero commission changes no balance.
+  const paid = [
+    ...stakes.filter((stake) => (settled.payouts.get(stake.id) ?? 0n) > 0n).map((s) => s.user_id),
+    ...shares.flatMap((share) => (share.owner && share.amount > 0n ? [share.owner] : [])),
+  ];
+  const userIds = [...new Set(paid)].sort();
   if (userIds.length > 0) {
     await tx.query('select id from users where id = any($1::uuid[]) order by id for update', [
       userIds,
@@ -89,16 +102,9 @@ export async function settleMatch(
       betId: stake.id,
     });
   }
-  const shares = [
-    { owner: match.first_owner, agentId: match.first_agent_id, amount: settled.commission.first },
-    {
-      owner: match.second_owner,
-      agentId: match.second_agent_id,
-      amount: settled.commission.second,
-    },
-  ];
   for (const share of shares) {
     const commission = { ...refs, kind: 'commission' as const, reason: 'Betting commission' };
+    if (share.amount === 0n) continue;
     if (share.owner) {
       await changeUserBalance(tx, share.owner, share.amount, {
         ...commission,
