@@ -133,7 +133,7 @@ describe.each(testDatabaseKinds())('a batch of bot moves on %s', (kind) => {
     const transactionOf = (pattern: RegExp) =>
       new Set(statements.filter((s) => pattern.test(s.sql)).map((s) => s.transaction));
     const batch = transactionOf(/with ordinality as req/);
-    const rated = transactionOf(/update agents set rating/);
+    const rated = transactionOf(/update agents a set rating/);
     expect(batch.size).toBe(1);
     expect(rated.size).toBe(1);
     // Rated, and the move stored, in a transaction that is not the batch's.

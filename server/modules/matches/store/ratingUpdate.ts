@@ -65,12 +65,11 @@ export async function applyRatings(
      for no key update`,
     [ids],
   );
-  for (const id of ids) {
-    await tx.query(
-      'insert into agent_ratings (agent_id, game) values ($1, $2) on conflict do nothing',
-      [id, side.game],
-    );
-  }
+  // A standing row in the match's game for each (an agent may play a game it no longer lists).
+  await tx.query(
+    'insert into agent_ratings (agent_id, game) select unnest($1::text[]), $2 on conflict do nothing',
+    [ids, side.game],
+  );
   const inGame = await tx.query<RatingRow>(
     `select agent_id as id, rating, deviation, volatility from agent_ratings
      where game = $2 and agent_id = any($1) order by agent_id for update`,
@@ -85,37 +84,49 @@ export async function applyRatings(
   const gameAfter = rated(inGame.rows);
   if (!overallAfter || !gameAfter) return;
   const verdicts = await verdictCounts(tx, matchId);
-  for (const [index, id] of ids.entries()) {
-    const outcome = outcomes[index]!;
-    const total = overallAfter[index]!;
-    const game = gameAfter[index]!;
-    await tx.query(
-      `update agents set rating = $2, deviation = $3, volatility = $4,
-         wins = wins + $5, losses = losses + $6, draws = draws + $7 where id = $1`,
-      [id, total.rating, total.deviation, total.volatility, ...tally(outcome)],
-    );
-    const judged = verdicts.get(id) ?? { judged: 0, accurate: 0 };
-    await tx.query(
-      `update agent_ratings set rating = $3, deviation = $4, volatility = $5,
-         wins = wins + $6, losses = losses + $7, draws = draws + $8,
-         judged_moves = judged_moves + $9, accurate_moves = accurate_moves + $10
-       where agent_id = $1 and game = $2`,
-      [
-        id,
-        side.game,
-        game.rating,
-        game.deviation,
-        game.volatility,
-        ...tally(outcome),
-        judged.judged,
-        judged.accurate,
-      ],
-    );
-    await tx.query(
-      `insert into rating_history (agent_id, match_id, game, rating, deviation, volatility,
-         recorded_at)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, matchId, side.game, game.rating, game.deviation, game.volatility, now],
-    );
-  }
+  const judged = ids.map((id) => verdicts.get(id) ?? { judged: 0, accurate: 0 });
+  const tallies = outcomes.map(tally);
+  const column = <T>(values: readonly T[][], index: number) => values.map((row) => row[index]);
+  const standings = (after: readonly Glicko2Rating[]) => [
+    after.map((rating) => rating.rating),
+    after.map((rating) => rating.deviation),
+    after.map((rating) => rating.volatility),
+  ];
+  // Both agents in one statement per table (the rows are locked above, in id order).
+  await tx.query(
+    `update agents a set rating = v.rating, deviation = v.deviation, volatility = v.volatility,
+       wins = a.wins + v.wins, losses = a.losses + v.losses, draws = a.draws + v.draws
+     from unnest($1::text[], $2::float8[], $3::float8[], $4::float8[], $5::int[], $6::int[],
+       $7::int[]) as v(id, rating, deviation, volatility, wins, losses, draws)
+     where a.id = v.id`,
+    [ids, ...standings(overallAfter), column(tallies, 0), column(tallies, 1), column(tallies, 2)],
+  );
+  await tx.query(
+    `update agent_ratings r set rating = v.rating, deviation = v.deviation,
+       volatility = v.volatility, wins = r.wins + v.wins, losses = r.losses + v.losses,
+       draws = r.draws + v.draws, judged_moves = r.judged_moves + v.judged,
+       accurate_moves = r.accurate_moves + v.accurate
+     from unnest($1::text[], $3::float8[], $4::float8[], $5::float8[], $6::int[], $7::int[],
+       $8::int[], $9::int[], $10::int[])
+       as v(id, rating, deviation, volatility, wins, losses, draws, judged, accurate)
+     where r.agent_id = v.id and r.game = $2`,
+    [
+      ids,
+      side.game,
+      ...standings(gameAfter),
+      column(tallies, 0),
+      column(tallies, 1),
+      column(tallies, 2),
+      judged.map((counts) => counts.judged),
+      judged.map((counts) => counts.accurate),
+    ],
+  );
+  await tx.query(
+    `insert into rating_history (agent_id, match_id, game, rating, deviation, volatility,
+       recorded_at)
+     select v.id, $2, $3, v.rating, v.deviation, v.volatility, $4
+     from unnest($1::text[], $5::float8[], $6::float8[], $7::float8[])
+       as v(id, rating, deviation, volatility)`,
+    [ids, matchId, side.game, now, ...standings(gameAfter)],
+  );
 }
