@@ -116,4 +116,58 @@ describe('the admin page', () => {
     expect(searches).not.toContain(oneDigitShort);
     expect(searches).not.toContain('0x');
   });
+
+  it('creates a tournament from its form, refusing a bad prize table first, then cancels it', async () => {
+    const page = await signedInPage(admin);
+    const created: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/admin/tournaments') {
+        created.push(request.postData() ?? '');
+      }
+    });
+    await page.goto('/admin');
+    const section = page.getByRole('region', { name: 'Tournaments' });
+    const form = section.getByRole('form', { name: 'Create a tournament' });
+    await form.getByLabel('Game').selectOption('othello');
+    await form.getByLabel('Format').selectOption('knockout');
+    // A knockout names no rounds: the field goes.
+    expect(await form.getByLabel('Rounds').count()).toBe(0);
+    await form.getByLabel('Entry fee (points)').fill('25');
+    await form.getByLabel('Prize table (% by place)').fill('60, lots');
+    await form.getByRole('button', { name: 'Create tournament' }).click();
+    expect(await form.getByRole('alert').textContent()).toBe(
+      'Prize shares are whole numbers, separated by commas.',
+    );
+    // Refused in the page: nothing sent, nothing typed lost.
+    expect(created).toEqual([]);
+    expect(await form.getByLabel('Entry fee (points)').inputValue()).toBe('25');
+
+    await form.getByLabel('Prize table (% by place)').fill('60, 40');
+    await form.getByRole('button', { name: 'Create tournament' }).click();
+    const listed = section.getByTestId('admin-tournament-list').getByRole('listitem');
+    await listed.filter({ hasText: 'Othello Knockout' }).waitFor();
+    expect(await form.getByRole('alert').count()).toBe(0);
+    expect(JSON.parse(created[0] ?? '{}')).toMatchObject({
+      game: 'othello',
+      format: 'knockout',
+      entryFee: 25,
+      prizeTable: [60, 40],
+    });
+    const link = listed.filter({ hasText: 'Othello Knockout' }).getByRole('link');
+    const id = (await link.getAttribute('href'))?.split('/').at(-1) ?? '';
+    const shown = await fetch(`${harness.server.origin}/api/tournaments/${id}`);
+    expect((await shown.json()).tournament).toMatchObject({
+      status: 'scheduled',
+      entryFee: 25,
+      format: 'knockout',
+    });
+
+    await listed
+      .filter({ hasText: 'Othello Knockout' })
+      .getByRole('button', { name: 'Cancel and refund' })
+      .click();
+    await expect.poll(() => listed.filter({ hasText: 'Othello Knockout' }).count()).toBe(0);
+    const cancelled = await fetch(`${harness.server.origin}/api/tournaments/${id}`);
+    expect((await cancelled.json()).tournament.status).toBe('cancelled');
+  });
 });

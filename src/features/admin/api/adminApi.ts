@@ -6,6 +6,8 @@ import { adminUsersResponseSchema } from '../../../../core/protocol/adminUsers.t
 import { ownedBotListSchema } from '../../../../core/protocol/bots.ts';
 import { ledgerHealthSchema } from '../../../../core/protocol/ledger.ts';
 import { matchListResponseSchema } from '../../../../core/protocol/matches.ts';
+import type { CreateTournamentBody } from '../../../../core/protocol/tournaments.ts';
+import { tournamentListSchema } from '../../../../core/protocol/tournamentViews.ts';
 import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
 import { noContent } from '../../../lib/http/noContent.ts';
 import { requestJson } from '../../../lib/http/requestJson.ts';
@@ -67,6 +69,17 @@ export const openMatchesQueryOptions = () =>
     refetchInterval: 5000,
   });
 
+/** Tournaments an admin may still cancel: announced ones, soonest first, then live ones. */
+export const adminTournamentsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'tournaments'] as const,
+    queryFn: async () => {
+      const list = await requestJson('/api/tournaments', tournamentListSchema);
+      return { items: [...list.upcoming, ...list.live] };
+    },
+    refetchInterval: 15_000,
+  });
+
 /** Admin actions; each resolves when the server accepted it and rejects with its message. */
 export const adminActions = {
   setRole: (userId: string, isAdmin: boolean) =>
@@ -90,6 +103,15 @@ export const adminActions = {
     requestJson('/api/admin/matches', z.object({ matchId: z.string() }), {
       method: 'POST',
       body: { game, firstAgentId, secondAgentId },
+    }),
+  createTournament: (body: CreateTournamentBody) =>
+    requestJson('/api/admin/tournaments', z.object({ tournamentId: z.string() }), {
+      method: 'POST',
+      body,
+    }),
+  cancelTournament: (tournamentId: string) =>
+    requestJson(`/api/admin/tournaments/${encodeURIComponent(tournamentId)}/cancel`, ok, {
+      method: 'POST',
     }),
   cancelMatch: (matchId: string) =>
     requestJson(`/api/admin/matches/${encodeURIComponent(matchId)}/cancel`, ok, { method: 'POST' }),

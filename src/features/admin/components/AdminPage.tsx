@@ -5,11 +5,12 @@ import { BotsAdmin } from './BotsAdmin.tsx';
 import { LedgerHealthCard } from './LedgerHealthCard.tsx';
 import { MatchesAdmin } from './MatchesAdmin.tsx';
 import { QueryFailure } from './QueryFailure.tsx';
+import { TournamentsAdmin } from './TournamentsAdmin.tsx';
 import { UsersAdmin } from './UsersAdmin.tsx';
 import './admin.css';
 
 /**
- * `/admin`: users, matches, agents, bots and ledger health. Whether to show the tools is the server's
+ * `/admin`: users, matches, tournaments, agents, bots and ledger health. Whether to show the tools is the server's
  * answer to the first admin call; it checks the role again on every other one.
  */
 export function AdminPage() {
@@ -45,6 +46,7 @@ export function AdminPage() {
       <LedgerHealthCard health={health.data} />
       <UsersAdmin />
       <MatchesAdmin />
+      <TournamentsAdmin />
       <AgentsAdmin />
       <BotsAdmin />
     </section>
