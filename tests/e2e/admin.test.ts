@@ -117,7 +117,7 @@ describe('the admin page', () => {
     expect(searches).not.toContain('0x');
   });
 
-  it('creates a tournament from its form, refusing a bad prize table first, then cancels it', async () => {
+  it('creates a tournament from its form, refusing bad input first, then cancels it', async () => {
     const page = await signedInPage(admin);
     const created: string[] = [];
     page.on('request', (request) => {
@@ -142,15 +142,25 @@ describe('the admin page', () => {
     expect(created).toEqual([]);
     expect(await form.getByLabel('Entry fee (points)').inputValue()).toBe('25');
 
+    // What the page cannot tell, the server refuses in its own words, shown in the form.
     await form.getByLabel('Prize table (% by place)').fill('60, 40');
+    await form.getByLabel('Entrant limit').fill('1');
+    await form.getByRole('button', { name: 'Create tournament' }).click();
+    await expect
+      .poll(() => form.getByRole('alert').textContent())
+      .toBe('A tournament needs room for at least 2 entrants.');
+    expect(created).toHaveLength(1);
+
+    await form.getByLabel('Entrant limit').fill('8');
     await form.getByRole('button', { name: 'Create tournament' }).click();
     const listed = section.getByTestId('admin-tournament-list').getByRole('listitem');
     await listed.filter({ hasText: 'Othello Knockout' }).waitFor();
     expect(await form.getByRole('alert').count()).toBe(0);
-    expect(JSON.parse(created[0] ?? '{}')).toMatchObject({
+    expect(JSON.parse(created[1] ?? '{}')).toMatchObject({
       game: 'othello',
       format: 'knockout',
       entryFee: 25,
+      entrantLimit: 8,
       prizeTable: [60, 40],
     });
     const link = listed.filter({ hasText: 'Othello Knockout' }).getByRole('link');

@@ -51,8 +51,11 @@ export function TournamentsAdmin() {
       return;
     }
     setProblem(null);
-    // The form keeps what was typed until the server has the tournament.
-    create.mutate([checked.body], { onSuccess: () => setDraft(newTournamentDraft(new Date())) });
+    // The form keeps what was typed until the server has the tournament; its refusal is said here.
+    create.mutate([checked.body], {
+      onSuccess: () => setDraft(newTournamentDraft(new Date())),
+      onError: (error) => setProblem(error.message),
+    });
   };
   return (
     <section aria-labelledby="admin-tournaments">

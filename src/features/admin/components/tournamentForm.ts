@@ -1,8 +1,7 @@
 import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
-import {
-  type CreateTournamentBody,
-  createTournamentBodySchema,
-} from '../../../../core/protocol/tournaments.ts';
+// Types only: the schema's discriminated union would pull zod's into the first load's shared
+// chunk (core/protocol/tournaments.ts). The server checks the body and says what is wrong.
+import type { CreateTournamentBody } from '../../../../core/protocol/tournaments.ts';
 
 export const TOURNAMENT_FORMATS = ['round-robin', 'swiss', 'knockout'] as const;
 export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
@@ -47,12 +46,20 @@ export function newTournamentDraft(now: Date): TournamentDraft {
   };
 }
 
-// An empty or half-typed number stays NaN, for the schema's own sentence about that field.
-const wholeNumber = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+const NUMBER_FIELDS = {
+  rounds: 'The number of rounds',
+  entryFee: 'The entry fee',
+  housePrize: 'The house prize',
+  entrantLimit: 'The entrant limit',
+  thinkTimeMs: 'The think-time limit',
+} as const;
+
+const isWhole = (text: string) => /^\s*\d+\s*$/.test(text);
 
 /**
- * The request body for a draft, or the first thing wrong with it in the schema's words (the
- * server checks the same schema again).
+ * The request body for a draft, or what the page can already tell is wrong with it: a start that
+ * is not a date, a number that is not whole. The rest (ranges, the prize table's rules) is the
+ * server's to check, in the same words whoever sends the body.
  */
 export function tournamentBodyOf(
   draft: TournamentDraft,
@@ -61,28 +68,28 @@ export function tournamentBodyOf(
   if (draft.startsAt === '' || Number.isNaN(start.getTime())) {
     return { error: 'Give the start as a date and time.' };
   }
+  const fields = Object.entries(NUMBER_FIELDS) as [keyof typeof NUMBER_FIELDS, string][];
+  for (const [field, name] of fields) {
+    if (field === 'rounds' && draft.format !== 'swiss') continue;
+    if (!isWhole(draft[field])) return { error: `${name} must be a whole number.` };
+  }
   const shares = draft.prizeTable.split(/[,\s]+/).filter((share) => share !== '');
+  if (!shares.every(isWhole)) {
+    return { error: 'Prize shares are whole numbers, separated by commas.' };
+  }
   const common = {
     game: draft.game,
     startsAt: start.toISOString(),
-    entryFee: wholeNumber(draft.entryFee),
-    housePrize: wholeNumber(draft.housePrize),
-    entrantLimit: wholeNumber(draft.entrantLimit),
-    thinkTimeMs: wholeNumber(draft.thinkTimeMs),
-    prizeTable: shares.map(wholeNumber),
+    entryFee: Number(draft.entryFee),
+    housePrize: Number(draft.housePrize),
+    entrantLimit: Number(draft.entrantLimit),
+    thinkTimeMs: Number(draft.thinkTimeMs),
+    prizeTable: shares.map(Number),
   };
-  const parsed = createTournamentBodySchema.safeParse(
-    draft.format === 'swiss'
-      ? { ...common, format: 'swiss', rounds: wholeNumber(draft.rounds) }
-      : { ...common, format: draft.format },
-  );
-  if (parsed.success) return { body: parsed.data };
-  const issue = parsed.error.issues[0];
-  const field = issue?.path[0];
-  // A share typed as text fails as NaN: say so in the table's own terms.
-  if (field === 'prizeTable' && issue?.code === 'invalid_type') {
-    return { error: 'Prize shares are whole numbers, separated by commas.' };
-  }
-  if (field === 'rounds') return { error: 'A Swiss needs 1 to 50 rounds.' };
-  return { error: issue?.message ?? 'Check the form.' };
+  return {
+    body:
+      draft.format === 'swiss'
+        ? { ...common, format: 'swiss', rounds: Number(draft.rounds) }
+        : { ...common, format: draft.format },
+  };
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import { moveEventSchema, verdictEventSchema } from '../../../../core/protocol/matchMoves.ts';
+import { moveEventSchema } from '../../../../core/protocol/matchMoves.ts';
 import { namedAgentsQueryOptions } from '../../../lib/queries/agentsQueryOptions.ts';
 import { useDeferredQuery } from '../../../lib/query/useDeferredQuery.ts';
 import { startsInText } from '../../../lib/time/startsInText.ts';
@@ -11,6 +11,7 @@ import { PerfectPlay } from '../analysis/PerfectPlay.tsx';
 import { matchQueryOptions } from '../api/matchQueryOptions.ts';
 import { GameBoard } from '../boards/GameBoard.tsx';
 import { moveText } from '../boards/moveText.ts';
+import { useLateVerdicts } from '../hooks/useLateVerdicts.ts';
 import { latestMoves, useMatchStream } from '../hooks/useMatchStream.ts';
 import { useReplay } from '../hooks/useReplay.ts';
 import { AdvantageChart } from './AdvantageChart.tsx';
@@ -51,18 +52,19 @@ export function WatchPage({
   );
   const loadedTurns = match?.turns ?? [];
   const playing = match?.status === 'live' || match?.status === 'scheduled';
+  const late = useLateVerdicts(match?.id);
   const stream = useMatchStream(
     match?.id,
     playing,
     loadedTurns.length,
     moveEventSchema,
-    verdictEventSchema,
+    late.listen,
   );
   // The stream starts where the loaded detail ended; a later refetch may already hold some moves.
   // A bot's move is judged after it is sent: its verdict comes on its own and joins the move.
   const turns = withLateVerdicts(
     [...loadedTurns, ...stream.moves.filter((move) => move.ply > loadedTurns.length)],
-    stream.verdicts,
+    late.verdicts,
   );
   const { moves, plies } = match ? latestMoves(match, stream) : { moves: '', plies: 0 };
   const over = match && (!playing || stream.result !== null);

@@ -14,25 +14,13 @@ import { poolsQueryOptions } from '../../../lib/queries/poolsQueryOptions.ts';
 /** What every move event carries: its match, its ply and the encoded move list after it. */
 type MoveProgress = z.infer<typeof moveProgressSchema>;
 
-/** What a late verdict event carries at least: the ply of the move it judges. */
-type VerdictProgress = { ply: number };
-
-/**
- * What the stream added to a match: the moves after `startPly`, its result, who watches, and the
- * verdicts judged after their moves (bots' moves), by ply, when asked for.
- */
-export interface MatchStreamState<
-  Move extends MoveProgress = MoveProgress,
-  Verdict extends VerdictProgress = VerdictProgress,
-> {
+/** What the stream added to a match: the moves after `startPly`, its result, who watches. */
+export interface MatchStreamState<Move extends MoveProgress = MoveProgress> {
   startPly: number;
   moves: Move[];
   result: ResultEvent | null;
   spectators: number | null;
-  verdicts: ReadonlyMap<number, Verdict>;
 }
-
-const NO_VERDICTS: ReadonlyMap<number, never> = new Map<number, never>();
 
 /**
  * Follows a live match over Server-Sent Events from the moves the caller already has. The browser
@@ -40,34 +28,30 @@ const NO_VERDICTS: ReadonlyMap<number, never> = new Map<number, never>();
  * exactly the missing moves; anything out of sequence is dropped. Pools changed by a bet arrive on
  * the same stream and go straight into the pools query. Move events are read with `moveSchema`:
  * boards need only `moveProgressSchema` (the default, light enough for the first load); the watch
- * page passes the full schema with traces, and `verdictSchema` for the `verdict` events (a
- * verdict judged after its move, which may be one loaded before the stream opened).
+ * page passes the full schema with traces, and `onSource` to listen for more of the stream's events
+ * (memoised: a new one reopens the stream).
  */
-export function useMatchStream<
-  Move extends MoveProgress = MoveProgress,
-  Verdict extends VerdictProgress = VerdictProgress,
->(
+export function useMatchStream<Move extends MoveProgress = MoveProgress>(
   matchId: string | undefined,
   live: boolean,
   knownPlies: number,
   moveSchema: z.ZodMiniType<Move> = moveProgressSchema as unknown as z.ZodMiniType<Move>,
-  verdictSchema?: z.ZodMiniType<Verdict>,
-): MatchStreamState<Move, Verdict> {
+  onSource?: (source: EventSource) => void,
+): MatchStreamState<Move> {
   const queryClient = useQueryClient();
   const known = useRef(knownPlies);
   known.current = knownPlies;
-  const [state, setState] = useState<MatchStreamState<Move, Verdict>>({
+  const [state, setState] = useState<MatchStreamState<Move>>({
     startPly: knownPlies,
     moves: [],
     result: null,
     spectators: null,
-    verdicts: NO_VERDICTS,
   });
 
   useEffect(() => {
     if (!matchId || !live) return;
     const startPly = known.current;
-    setState({ startPly, moves: [], result: null, spectators: null, verdicts: NO_VERDICTS });
+    setState({ startPly, moves: [], result: null, spectators: null });
     const source = new EventSource(
       `/api/matches/${encodeURIComponent(matchId)}/events?lastEventId=${startPly}`,
     );
@@ -99,19 +83,9 @@ export function useMatchStream<
       const parsed = spectatorsEventSchema.safeParse(JSON.parse(message.data));
       if (parsed.success) setState((current) => ({ ...current, spectators: parsed.data.count }));
     });
-    if (verdictSchema) {
-      source.addEventListener(MATCH_EVENT.verdict, (message) => {
-        const parsed = verdictSchema.safeParse(JSON.parse(message.data));
-        if (!parsed.success) return;
-        const verdict = parsed.data;
-        setState((current) => ({
-          ...current,
-          verdicts: new Map(current.verdicts).set(verdict.ply, verdict),
-        }));
-      });
-    }
+    onSource?.(source);
     return () => source.close();
-  }, [matchId, live, queryClient, moveSchema, verdictSchema]);
+  }, [matchId, live, queryClient, moveSchema, onSource]);
 
   return state;
 }
