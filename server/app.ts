@@ -1,5 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  LATE_VERDICT_BUDGET_MS,
+  LATE_VERDICT_MIN_PACE_MS,
+  OTHELLO_LATE_VERDICT_NODES,
+} from '../core/games/lateVerdict.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { publishTournamentGameEnd } from './events/tournamentChannel.ts';
@@ -19,6 +24,7 @@ import { BotMoveJudge, type JudgeMove } from './modules/matches/runner/botMoveJu
 import { verdictBudgetMs } from './modules/matches/runner/engineMove.ts';
 import { DecisionPool } from './modules/matches/runner/workerPool.ts';
 import { createBotMoveRecorder } from './modules/matches/store/botMoveBatch.ts';
+import type { StoredBotMove } from './modules/matches/store/botMoves.ts';
 import type { MatchEndHook } from './modules/matches/store/matchEnd.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { tournamentRoutes } from './modules/tournaments/routes.ts';
@@ -116,10 +122,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       budgetMs: verdictBudgetMs(config.MOVE_DELAY_MS),
       onError: (error) => app.log.warn({ err: error }, "a bot's move could not be judged"),
     });
+  // Engines' Othello moves whose exact verdict needs more than the pause affords are judged
+  // again after they are stored, on a thread of their own: a solve of seconds there never holds
+  // up an agent's search on the pool's (core/games/lateVerdict.ts).
+  let latePool: DecisionPool | null = null;
+  // A few Othello positions at most wait: each game reaches 20 empties once, for three moves or so.
+  const LATE_VERDICTS_WAITING = 8;
+  const lateJudge =
+    startRunner &&
+    config.MOVE_DELAY_MS >= LATE_VERDICT_MIN_PACE_MS &&
+    new BotMoveJudge({
+      db,
+      judge: (job) => {
+        latePool ??= new DecisionPool(1);
+        return latePool.judge({ ...job, exactNodes: OTHELLO_LATE_VERDICT_NODES });
+      },
+      budgetMs: LATE_VERDICT_BUDGET_MS,
+      capacity: LATE_VERDICTS_WAITING,
+      onError: (error) => app.log.warn({ err: error }, 'a move could not be judged again'),
+    });
   app.addHook('onClose', async () => {
     botJudge?.stop();
-    await pool?.close();
+    if (lateJudge) lateJudge.stop();
+    await Promise.all([pool?.close(), latePool?.close()]);
     await botJudge?.idle();
+    if (lateJudge) await lateJudge.idle();
   });
   // The match and admin modules say when a match ends and ask for pools; settling and reading
   // bets is the betting module's, and a tournament game's end is news for its tournament's
@@ -131,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(matchesModule, {
     startRunner,
     decisionPool,
+    ...(lateJudge ? { judgeLater: (move: StoredBotMove) => lateJudge.enqueue(move) } : {}),
     onMatchEnd: matchEnded,
     readPools: (matchId) => matchPools(db, matchId, config.BET_COMMISSION_PCT),
     tournaments: tournamentSweep({

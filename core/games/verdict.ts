@@ -109,6 +109,11 @@ export function timeForChances(options: JudgeOptions): boolean {
 export interface JudgeOptions {
   deadline: number;
   now: () => number;
+  /**
+   * Positions an exact verdict may visit where more than the game's own budget is given: a verdict
+   * computed after its move, off the match's path (core/games/lateVerdict.ts).
+   */
+  exactNodes?: number;
 }
 
 /**

@@ -35,7 +35,7 @@ export function judgeOthello(
   const legal = legalMoves(state);
   if (64 - mover - other > OTHELLO_VERDICT_EMPTIES || !legal.includes(move)) return null;
   const solver = sharedSolver();
-  const budget = { ...options, maxNodes: OTHELLO_VERDICT_NODES };
+  const budget = { ...options, maxNodes: options.exactNodes ?? OTHELLO_VERDICT_NODES };
   try {
     if (move === PASS) {
       // the only move there is: the position's value is the opponent's, negated

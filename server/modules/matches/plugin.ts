@@ -10,6 +10,7 @@ import type { TournamentSweep } from './runner/matchRunnerOptions.ts';
 import { systemScheduler } from './runner/scheduler.ts';
 import type { DecisionPool } from './runner/workerPool.ts';
 import { parseBotMoveNotice } from './store/botMoveNotice.ts';
+import type { StoredBotMove } from './store/botMoves.ts';
 import type { MatchEndHook } from './store/matchEnd.ts';
 import { MatchHub } from './stream/matchHub.ts';
 
@@ -28,7 +29,9 @@ export const matchesModule: FastifyPluginAsync<{
   tournaments: TournamentSweep;
   /** The process's decision pool, started on first call; the app closes it. */
   decisionPool: () => DecisionPool;
-}> = async (app, { startRunner, onMatchEnd, readPools, tournaments, decisionPool }) => {
+  /** Engines' moves to judge again, exactly, after they are stored (composed in app.ts). */
+  judgeLater?: (move: StoredBotMove) => void;
+}> = async (app, { startRunner, onMatchEnd, readPools, tournaments, decisionPool, judgeLater }) => {
   const { config, db, now } = app.gridmind;
   await syncRoster(db);
   const hub = new MatchHub(db, randomUUID());
@@ -51,6 +54,7 @@ export const matchesModule: FastifyPluginAsync<{
     botMatchesMax: config.BOT_MATCHES_MAX,
     onMatchEnd,
     tournaments,
+    ...(judgeLater ? { judgeLater } : {}),
     scheduler: { ...systemScheduler, now },
   });
   // A bot's move may land in any process: the one playing the match plays on at once.

@@ -29,6 +29,7 @@ function judge(message: unknown) {
     game.judge?.(game.decodeMoves(request.moves), request.move, {
       deadline: Date.now() + request.budgetMs,
       now: Date.now,
+      ...(request.exactNodes === undefined ? {} : { exactNodes: request.exactNodes }),
     }) ?? null;
   return { id: request.id, verdict };
 }

@@ -26,6 +26,8 @@ export const judgeRequestSchema = z.object({
   moves: movesSchema,
   move: notation,
   budgetMs: z.number().int().positive(),
+  /** A late exact verdict's node budget, beyond the game's own (core/games/lateVerdict.ts). */
+  exactNodes: z.number().int().positive().optional(),
 });
 
 /**

@@ -1,8 +1,10 @@
 import type { AgentDecision } from '../../../../core/games/definition.ts';
 import type { GameId } from '../../../../core/games/gameIds.ts';
+import { lateExactNodes } from '../../../../core/games/lateVerdict.ts';
 import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
 import type { Database } from '../../../db/database.ts';
 import type { AgentRow } from '../../../db/stores/agentStore.ts';
+import type { StoredBotMove } from '../store/botMoves.ts';
 import type { MatchEndHook } from '../store/matchEnd.ts';
 import { recordMove } from '../store/matchWriter.ts';
 import type { DecisionJob, JudgeJob } from './workerPool.ts';
@@ -42,6 +44,11 @@ export interface EngineMoveContext {
   botMoveTimeoutMs: number;
   /** How long a move's verdict may take: see verdictBudgetMs. */
   verdictBudgetMs: number;
+  /**
+   * Takes a stored move whose exact verdict needs more than the pause affords (lateExactNodes),
+   * to judge it after the move; it must return at once. Absent: such a move keeps what it got.
+   */
+  judgeLater?: (move: StoredBotMove) => void;
 }
 
 /** Seed of one move: the match seed mixed with the ply, so each move's search differs. */
@@ -92,5 +99,14 @@ export async function playEngineMove(
     ...(context.onMatchEnd ? { onMatchEnd: context.onMatchEnd } : {}),
     botMoveTimeoutMs: context.botMoveTimeoutMs,
   });
+  if (recorded !== null && lateExactNodes(match.game, match.moves, verdict) !== null) {
+    context.judgeLater?.({
+      matchId: match.id,
+      game: match.game,
+      ply,
+      movesBefore: match.moves,
+      move: decision.move,
+    });
+  }
   return recorded !== null && recorded.result === null ? now - judgedFrom : false;
 }

@@ -15,6 +15,8 @@ export interface LateVerdict {
  * Sets the verdict of a stored move and publishes it to the match's watchers (a `verdict`
  * event), in one statement: only where the row at that match and ply holds that move and no
  * verdict yet, so two processes judging the same move, or a retry, write and announce it once.
+ * An exact verdict also takes the place of one from winning chances (an engine's move judged
+ * again, exactly, after it was stored: core/games/lateVerdict.ts), never of another exact one.
  * The NOTIFY goes out with the update or not at all. Returns whether this call stored it.
  */
 export async function storeLateVerdict(db: Queryable, late: LateVerdict): Promise<boolean> {
@@ -25,7 +27,8 @@ export async function storeLateVerdict(db: Queryable, late: LateVerdict): Promis
   const { rows } = await db.query<{ stored: boolean }>(
     `with judged as (
        update match_moves set verdict = $4::jsonb
-       where match_id = $1 and ply = $2 and move = $3 and verdict is null
+       where match_id = $1 and ply = $2 and move = $3
+         and (verdict is null or ($7 and (verdict->>'exact')::boolean is not true))
        returning match_id
      )
      select true as stored, pg_notify($5, $6) from judged`,
@@ -36,6 +39,7 @@ export async function storeLateVerdict(db: Queryable, late: LateVerdict): Promis
       JSON.stringify(late.verdict),
       MATCH_CHANNEL,
       JSON.stringify(notification),
+      late.verdict.exact,
     ],
   );
   return rows.length > 0;

@@ -33,4 +33,26 @@ describe('late verdicts', () => {
     const turns = [{ ply: 1 }];
     expect(withLateVerdicts(turns, new Map())).toBe(turns);
   });
+
+  it('lets an exact verdict take the place of one from winning chances, never the reverse', () => {
+    const exact: MoveVerdictData = {
+      grade: 'best',
+      exact: true,
+      unit: 'discs',
+      best: { result: 'win', by: 6 },
+      played: { result: 'win', by: 6 },
+    };
+    const turns = [
+      { ply: 1, verdict: good },
+      { ply: 2, verdict: exact },
+    ];
+    const late = new Map([
+      [1, { verdict: exact }],
+      [2, { verdict: blunder }],
+    ]);
+    expect(withLateVerdicts(turns, late)).toEqual([
+      { ply: 1, verdict: exact },
+      { ply: 2, verdict: exact },
+    ]);
+  });
 });
