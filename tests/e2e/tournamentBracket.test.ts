@@ -9,6 +9,7 @@ import {
 import { seriousAxeViolations } from './support/axe.ts';
 import { newIsolatedContext } from './support/browser.ts';
 import { VIEWPORTS, waitForPageReady } from './support/pages.ts';
+import { postFrom } from './support/postFrom.ts';
 import { waitForServiceWorkerControl } from './support/pwa.ts';
 import { readSavedQueries } from './support/savedQueries.ts';
 import { signedInContext } from './support/signIn.ts';
@@ -24,25 +25,6 @@ const contexts: BrowserContext[] = [];
 afterEach(async () => {
   for (const context of contexts.splice(0)) await context.close();
 });
-
-/** POSTs JSON from a signed-in page, as the app would. */
-async function postFrom(page: Page, url: string, body: unknown): Promise<unknown> {
-  const answer = await page.evaluate(
-    async ({ url, body }) => {
-      const response = await fetch(url, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    },
-    { url, body },
-  );
-  if (answer.status >= 300)
-    throw new Error(`${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
 
 /** A Connect Four knockout of four built-in agents starting in a few seconds; its id. */
 async function knockoutOfFour(): Promise<string> {

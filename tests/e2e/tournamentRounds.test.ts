@@ -1,10 +1,11 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CreateTournamentBody } from '../../core/protocol/tournaments.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { newIsolatedContext } from './support/browser.ts';
 import { VIEWPORTS, waitForPageReady } from './support/pages.ts';
+import { postFrom } from './support/postFrom.ts';
 import { signedInContext } from './support/signIn.ts';
 import { serverAndBrowserForFile } from './support/suite.ts';
 
@@ -18,25 +19,6 @@ const contexts: BrowserContext[] = [];
 afterEach(async () => {
   for (const context of contexts.splice(0)) await context.close();
 });
-
-/** POSTs JSON from a signed-in page, as the app would. */
-async function postFrom(page: Page, url: string, body: unknown): Promise<unknown> {
-  const answer = await page.evaluate(
-    async ({ url, body }) => {
-      const response = await fetch(url, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    },
-    { url, body },
-  );
-  if (answer.status >= 300)
-    throw new Error(`${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
 
 describe('a tournament under way', () => {
   it('shows the current round’s game with a link to watch and bet on it, at 360 px', async () => {

@@ -5,6 +5,7 @@ import type { CreateTournamentBody } from '../../core/protocol/tournaments.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { newIsolatedContext } from './support/browser.ts';
 import { VIEWPORTS, waitForPageReady } from './support/pages.ts';
+import { postFrom } from './support/postFrom.ts';
 import { signedInContext } from './support/signIn.ts';
 import { serverAndBrowserForFile } from './support/suite.ts';
 
@@ -22,25 +23,6 @@ async function visitorPage(viewport: { width: number; height: number }): Promise
   const context = await newIsolatedContext(harness.browser, harness.server.origin, viewport);
   contexts.push(context);
   return context.newPage();
-}
-
-/** POSTs JSON from a signed-in page, as the app would: its session cookie and origin go along. */
-async function postFrom(page: Page, url: string, body: unknown): Promise<unknown> {
-  const answer = await page.evaluate(
-    async ({ url, body }) => {
-      const response = await fetch(url, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    },
-    { url, body },
-  );
-  if (answer.status >= 300)
-    throw new Error(`${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
 }
 
 const headerBalance = async (page: Page) =>
