@@ -20,11 +20,11 @@ import { botRoutes } from './modules/bots/routes.ts';
 import { customAgentRoutes } from './modules/customAgents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { matchesModule } from './modules/matches/plugin.ts';
-import { BotMoveJudge, type JudgeMove } from './modules/matches/runner/botMoveJudge.ts';
 import { verdictBudgetMs } from './modules/matches/runner/engineMove.ts';
+import { type JudgeMove, LateMoveJudge } from './modules/matches/runner/lateMoveJudge.ts';
 import { DecisionPool } from './modules/matches/runner/workerPool.ts';
 import { createBotMoveRecorder } from './modules/matches/store/botMoveBatch.ts';
-import type { StoredBotMove } from './modules/matches/store/botMoves.ts';
+import type { StoredMove } from './modules/matches/store/botMoves.ts';
 import type { MatchEndHook } from './modules/matches/store/matchEnd.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { tournamentRoutes } from './modules/tournaments/routes.ts';
@@ -61,7 +61,7 @@ export interface AppOptions {
   /** The signature-check threads; the process's own unless a test passes one. */
   signatureChecks?: SignatureCheckPool;
   /**
-   * Computes the verdicts on bots' moves, judged after they are stored (BotMoveJudge). By
+   * Computes the verdicts on bots' moves, judged after they are stored (LateMoveJudge). By
    * default, with `startRunner`, the process's decision pool at its lowest priority; without the
    * runner (tests) bots' moves go unjudged unless a test passes one.
    */
@@ -116,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A verdict on a bot's move gets what an engine's move of the same pace gets (engineMove.ts).
   const botJudge =
     judgeBotMove &&
-    new BotMoveJudge({
+    new LateMoveJudge({
       db,
       judge: judgeBotMove,
       budgetMs: verdictBudgetMs(config.MOVE_DELAY_MS),
@@ -131,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const lateJudge =
     startRunner &&
     config.MOVE_DELAY_MS >= LATE_VERDICT_MIN_PACE_MS &&
-    new BotMoveJudge({
+    new LateMoveJudge({
       db,
       judge: (job) => {
         latePool ??= new DecisionPool(1);
@@ -158,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(matchesModule, {
     startRunner,
     decisionPool,
-    ...(lateJudge ? { judgeLater: (move: StoredBotMove) => lateJudge.enqueue(move) } : {}),
+    ...(lateJudge ? { judgeLater: (move: StoredMove) => lateJudge.enqueue(move) } : {}),
     onMatchEnd: matchEnded,
     readPools: (matchId) => matchPools(db, matchId, config.BET_COMMISSION_PCT),
     tournaments: tournamentSweep({

@@ -38,7 +38,7 @@ async function playColumns(kit: BotTestKit, game: BotInMatch, columns: string[])
   return plies;
 }
 
-// Bots' moves are judged after they are stored and answered (runner/botMoveJudge.ts): the
+// Bots' moves are judged after they are stored and answered (runner/lateMoveJudge.ts): the
 // verdict lands on the row and reaches watchers as a `verdict` event.
 describe.each(testDatabaseKinds())("verdicts on bots' moves on %s", (kind) => {
   // The app judges on the kit's own decision thread, at the lowest priority, as a server does.

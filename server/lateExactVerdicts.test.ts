@@ -11,10 +11,10 @@ import { encodeMoves, PASS } from '../core/games/othello/squares.ts';
 import type { MoveVerdictData } from '../core/protocol/moveVerdict.ts';
 import type { Database } from './db/database.ts';
 import { findAgentRows } from './db/stores/agentStore.ts';
-import { BotMoveJudge } from './modules/matches/runner/botMoveJudge.ts';
 import { type EngineMoveContext, playEngineMove } from './modules/matches/runner/engineMove.ts';
+import { LateMoveJudge } from './modules/matches/runner/lateMoveJudge.ts';
 import { DecisionPool } from './modules/matches/runner/workerPool.ts';
-import type { StoredBotMove } from './modules/matches/store/botMoves.ts';
+import type { StoredMove } from './modules/matches/store/botMoves.ts';
 import { storeLateVerdict } from './modules/matches/store/lateVerdict.ts';
 import { insertHouseAgents } from './testing/economyFixtures.ts';
 import { openTestDatabase, testDatabaseKinds } from './testing/testDatabase.ts';
@@ -79,7 +79,7 @@ describe.each(testDatabaseKinds())('late exact verdicts on %s', (kind) => {
          'late-test', now() + interval '1 hour')`,
       [matchId, moves],
     );
-    const later: StoredBotMove[] = [];
+    const later: StoredMove[] = [];
     const context: EngineMoveContext = {
       db,
       decider: pool,
@@ -106,7 +106,7 @@ describe.each(testDatabaseKinds())('late exact verdicts on %s', (kind) => {
     const quick = await verdictAt(db, matchId, ply);
     expect(quick?.exact ?? false).toBe(false);
 
-    const judge = new BotMoveJudge({
+    const judge = new LateMoveJudge({
       db,
       judge: (job) => latePool.judge({ ...job, exactNodes: OTHELLO_LATE_VERDICT_NODES }),
       budgetMs: LATE_VERDICT_BUDGET_MS,

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import type { Database } from '../db/database.ts';
-import type { JudgeMove } from '../modules/matches/runner/botMoveJudge.ts';
+import type { JudgeMove } from '../modules/matches/runner/lateMoveJudge.ts';
 import { MatchRunner } from '../modules/matches/runner/matchRunner.ts';
 import type { MatchRunnerOptions } from '../modules/matches/runner/matchRunnerOptions.ts';
 import type { Scheduler } from '../modules/matches/runner/scheduler.ts';

@@ -10,7 +10,7 @@ import type { TournamentSweep } from './runner/matchRunnerOptions.ts';
 import { systemScheduler } from './runner/scheduler.ts';
 import type { DecisionPool } from './runner/workerPool.ts';
 import { parseBotMoveNotice } from './store/botMoveNotice.ts';
-import type { StoredBotMove } from './store/botMoves.ts';
+import type { StoredMove } from './store/botMoves.ts';
 import type { MatchEndHook } from './store/matchEnd.ts';
 import { MatchHub } from './stream/matchHub.ts';
 
@@ -30,7 +30,7 @@ export const matchesModule: FastifyPluginAsync<{
   /** The process's decision pool, started on first call; the app closes it. */
   decisionPool: () => DecisionPool;
   /** Engines' moves to judge again, exactly, after they are stored (composed in app.ts). */
-  judgeLater?: (move: StoredBotMove) => void;
+  judgeLater?: (move: StoredMove) => void;
 }> = async (app, { startRunner, onMatchEnd, readPools, tournaments, decisionPool, judgeLater }) => {
   const { config, db, now } = app.gridmind;
   await syncRoster(db);

@@ -4,7 +4,7 @@ import { lateExactNodes } from '../../../../core/games/lateVerdict.ts';
 import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
 import type { Database } from '../../../db/database.ts';
 import type { AgentRow } from '../../../db/stores/agentStore.ts';
-import type { StoredBotMove } from '../store/botMoves.ts';
+import type { StoredMove } from '../store/botMoves.ts';
 import type { MatchEndHook } from '../store/matchEnd.ts';
 import { recordMove } from '../store/matchWriter.ts';
 import type { DecisionJob, JudgeJob } from './workerPool.ts';
@@ -48,7 +48,7 @@ export interface EngineMoveContext {
    * Takes a stored move whose exact verdict needs more than the pause affords (lateExactNodes),
    * to judge it after the move; it must return at once. Absent: such a move keeps what it got.
    */
-  judgeLater?: (move: StoredBotMove) => void;
+  judgeLater?: (move: StoredMove) => void;
 }
 
 /** Seed of one move: the match seed mixed with the ply, so each move's search differs. */

@@ -69,7 +69,7 @@ export class DecisionPool {
   // Verdicts wait behind every agent's search: a verdict never delays a move.
   private readonly judgeQueue: Pending[] = [];
   // Late verdicts (bots' moves, already answered) wait behind the engines' verdicts too, which
-  // hold up their moves' storing. Their caller bounds them (botMoveJudge.ts), not this queue.
+  // hold up their moves' storing. Their caller bounds them (lateMoveJudge.ts), not this queue.
   private readonly lateJudgeQueue: Pending[] = [];
   private readonly loadWaiters: (() => void)[] = [];
   private nextId = 1;

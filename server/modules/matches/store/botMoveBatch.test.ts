@@ -7,7 +7,7 @@ import { MatchRunner } from '../runner/matchRunner.ts';
 import type { Scheduler } from '../runner/scheduler.ts';
 import { DecisionPool } from '../runner/workerPool.ts';
 import { createBotMoveRecorder } from './botMoveBatch.ts';
-import { type BotMoveRequest, recordBotMove, type StoredBotMove } from './botMoves.ts';
+import { type BotMoveRequest, recordBotMove, type StoredMove } from './botMoves.ts';
 
 const MOVE_TIMEOUT_MS = 10_000;
 
@@ -88,8 +88,8 @@ describe.each(testDatabaseKinds())('a batch of bot moves on %s', (kind) => {
       [matchId],
     );
     const seats = [rows[0]?.first_agent_id ?? '', rows[0]?.second_agent_id ?? ''];
-    // What each stored move hands on to be judged (the app's BotMoveJudge).
-    const stored: StoredBotMove[] = [];
+    // What each stored move hands on to be judged (the app's LateMoveJudge).
+    const stored: StoredMove[] = [];
     const move = (ply: number, column: string): BotMoveRequest => {
       const botId = seats[(ply - 1) % 2] ?? '';
       return {

@@ -44,8 +44,8 @@ export interface BotMoveAccepted {
   ended: boolean;
 }
 
-/** A bot's move as stored: what judging it needs (runner/botMoveJudge.ts). */
-export interface StoredBotMove {
+/** A move as stored (a bot's, or an engine's to judge again): what judging it after needs (runner/lateMoveJudge.ts). */
+export interface StoredMove {
   matchId: string;
   game: GameId;
   ply: number;
@@ -67,7 +67,7 @@ export interface BotMoveInput {
    * Told of the move once its transaction has committed (not of a repeat or a refusal), before
    * the bot is answered: it must return at once (the verdict's queue only queues it).
    */
-  onStored?: (move: StoredBotMove) => void;
+  onStored?: (move: StoredMove) => void;
 }
 
 /** A move a bot sent, as the bot API received it: with the hash of the token it came with. */
@@ -89,7 +89,7 @@ export async function recordBotMove(
   db: Database,
   input: BotMoveRequest,
 ): Promise<BotMoveAccepted | BotMoveRefusal> {
-  let stored: StoredBotMove | null = null;
+  let stored: StoredMove | null = null;
   const answer = await db.transaction(async (tx) => {
     stored = null;
     const row = await lockBotMove(tx, input);
@@ -107,7 +107,7 @@ export async function recordBotMove(
 }
 
 /** What a checked, legal move of a bot at `ply` of `match` (its row before it) stored. */
-export function storedBotMove(match: LockedMatch, ply: number, move: string): StoredBotMove {
+export function storedBotMove(match: LockedMatch, ply: number, move: string): StoredMove {
   return { matchId: match.id, game: match.game, ply, movesBefore: match.moves, move };
 }
 

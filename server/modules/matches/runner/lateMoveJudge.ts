@@ -1,6 +1,6 @@
 import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
 import type { Database } from '../../../db/database.ts';
-import type { StoredBotMove } from '../store/botMoves.ts';
+import type { StoredMove } from '../store/botMoves.ts';
 import { storeLateVerdict } from '../store/lateVerdict.ts';
 import type { JudgeJob } from './workerPool.ts';
 
@@ -13,10 +13,10 @@ export type JudgeMove = (job: JudgeJob) => Promise<MoveVerdictData | null>;
  * queue stays full: it then holds about this many verdicts' worth of the newest moves (at
  * 10–50 ms a verdict, a few seconds), and what it holds costs a few hundred bytes each.
  */
-export const BOT_VERDICT_QUEUE_CAP = 256;
+export const LATE_VERDICT_QUEUE_CAP = 256;
 
 /** What the judge did since it started: how many moves it was given, judged, stored, skipped. */
-export interface BotMoveJudgeCounts {
+export interface LateMoveJudgeCounts {
   /** Moves handed to the judge. */
   queued: number;
   /** Verdicts written (the row still had none, and held that move). */
@@ -29,7 +29,7 @@ export interface BotMoveJudgeCounts {
   failed: number;
 }
 
-export interface BotMoveJudgeOptions {
+export interface LateMoveJudgeOptions {
   db: Database;
   judge: JudgeMove;
   /** A verdict's time limit: what an engine's move of the same pace gets (verdictBudgetMs). */
@@ -45,24 +45,25 @@ export interface BotMoveJudgeOptions {
  * computed one at a time (so bots' moves never hold more than one decision thread, and the
  * pool's `late` queue never more than one job) and stored with `storeLateVerdict`, which also
  * tells the match's watchers. A flood of moves degrades to fewer verdicts: past the cap the
- * oldest waiting move is skipped, never the bot's answer slowed or memory grown.
+ * oldest waiting move is skipped, never the bot's answer slowed or memory grown. app.ts keeps a
+ * second one, on a thread of its own, for engines' Othello moves judged again exactly.
  */
-export class BotMoveJudge {
-  readonly counts: BotMoveJudgeCounts = {
+export class LateMoveJudge {
+  readonly counts: LateMoveJudgeCounts = {
     queued: 0,
     stored: 0,
     unjudged: 0,
     dropped: 0,
     failed: 0,
   };
-  private readonly waiting: StoredBotMove[] = [];
+  private readonly waiting: StoredMove[] = [];
   private readonly capacity: number;
   private running = false;
   private stopped = false;
   private readonly idleWaiters: (() => void)[] = [];
 
-  constructor(private readonly options: BotMoveJudgeOptions) {
-    this.capacity = options.capacity ?? BOT_VERDICT_QUEUE_CAP;
+  constructor(private readonly options: LateMoveJudgeOptions) {
+    this.capacity = options.capacity ?? LATE_VERDICT_QUEUE_CAP;
   }
 
   /** How many moves wait for their verdict (the one being judged not counted). */
@@ -77,7 +78,7 @@ export class BotMoveJudge {
    * queue of old moves would also keep every new move waiting behind them, so dropping the new
    * ones would leave all verdicts late, where dropping the old keeps the ones computed current.
    */
-  enqueue(move: StoredBotMove): void {
+  enqueue(move: StoredMove): void {
     if (this.stopped) return;
     this.counts.queued++;
     if (this.waiting.length >= this.capacity) {
@@ -116,7 +117,7 @@ export class BotMoveJudge {
     }
   }
 
-  private async judgeOne(move: StoredBotMove): Promise<void> {
+  private async judgeOne(move: StoredMove): Promise<void> {
     try {
       const verdict = await this.options.judge({
         game: move.game,

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
 import type { Database } from '../../../db/database.ts';
 import { openTestDatabase } from '../../../testing/testDatabase.ts';
-import type { StoredBotMove } from '../store/botMoves.ts';
-import { BotMoveJudge } from './botMoveJudge.ts';
+import type { StoredMove } from '../store/botMoves.ts';
+import { LateMoveJudge } from './lateMoveJudge.ts';
 import type { JudgeJob } from './workerPool.ts';
 
 /** A judge whose every job waits until the test lets the oldest waiting one go. */
@@ -25,7 +25,7 @@ function heldJudge() {
 }
 
 /** The n-th bot's move of a match that does not exist (the verdicts here are never stored). */
-const move = (n: number): StoredBotMove => ({
+const move = (n: number): StoredMove => ({
   matchId: `match-${n}`,
   game: 'connect4',
   ply: 1,
@@ -43,7 +43,7 @@ describe('the judge of bots moves', () => {
 
   it('skips the oldest waiting moves past its cap, judging one at a time', async () => {
     const held = heldJudge();
-    const judge = new BotMoveJudge({ db, judge: held.judge, budgetMs: 100, capacity: 4 });
+    const judge = new LateMoveJudge({ db, judge: held.judge, budgetMs: 100, capacity: 4 });
     for (let n = 0; n < 10; n++) judge.enqueue(move(n));
     // One being judged, the cap waiting, the rest skipped: nothing grew past the cap.
     expect(held.asked.map((job) => job.moves)).toEqual(['0']);
@@ -74,7 +74,7 @@ describe('the judge of bots moves', () => {
 
   it('stops taking moves once stopped, and a failing verdict is counted, not thrown', async () => {
     const errors: unknown[] = [];
-    const judge = new BotMoveJudge({
+    const judge = new LateMoveJudge({
       db,
       judge: () => Promise.reject(new Error('thread lost')),
       budgetMs: 100,
