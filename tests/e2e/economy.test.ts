@@ -75,7 +75,10 @@ describe('betting and earnings in the browser', () => {
     await page.getByLabel('Points').fill('100');
     await page.getByRole('button', { name: 'Place bet' }).click();
     await expect.poll(() => headerBalance(page), { timeout: 10_000 }).toBe(900);
-    expect(await page.getByTestId('pool-first').textContent()).toBe('100');
+    // The pools are a refetch of their own after the bet, beside the balance's: either may land first.
+    await expect
+      .poll(() => page.getByTestId('pool-first').textContent(), { timeout: 10_000 })
+      .toBe('100');
     // The match plays out and the bet settles: whatever the outcome, the balance is 900 plus what
     // the bet shows it paid back (nothing when lost, the stake when refunded).
     await page.getByText(/: (won|lost|refunded)/).waitFor({ timeout: 100_000 });

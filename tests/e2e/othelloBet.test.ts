@@ -62,7 +62,10 @@ describe('betting on an Othello match', () => {
         { timeout: 10_000 },
       )
       .toBe(900);
-    expect(await page.getByTestId('pool-first').textContent()).toBe('100');
+    // The pools are a third refetch after the bet, beside the balance's: either may land first.
+    await expect
+      .poll(() => page.getByTestId('pool-first').textContent(), { timeout: 10_000 })
+      .toBe('100');
   });
 });
 

@@ -9,28 +9,42 @@ const game = (
 ) => ({ first, second, matchId, result });
 
 describe('bracketColumns', () => {
-  it('groups a drawn game and its replay into one tie, and reads who went through', () => {
+  it('joins a stage’s replay round to its column, and reads who went through', () => {
     const columns = bracketColumns([
-      {
-        number: 1,
-        pairings: [
-          game('a', 'd', 'first'),
-          game('b', 'c', 'draw', 'm1'),
-          // the replay, sides swapped: c wins it
-          game('c', 'b', 'first', 'm2'),
-        ],
-        byes: [],
-      },
-      { number: 2, pairings: [game('a', 'c', 'second')], byes: [] },
+      { number: 1, pairings: [game('a', 'd', 'first'), game('b', 'c', 'draw', 'm1')], byes: [] },
+      // the replay of the drawn game, sides swapped: c wins it
+      { number: 2, pairings: [game('c', 'b', 'first', 'm2')], byes: [] },
+      { number: 3, pairings: [game('a', 'c', 'draw', 'f1')], byes: [] },
+      // the final's replay drawn too: the higher seed, a, goes through
+      { number: 4, pairings: [game('c', 'a', 'draw', 'f2')], byes: [] },
     ]);
-    expect(columns).toHaveLength(2);
+    expect(columns.map((column) => column.round)).toEqual([1, 3]);
     const [first, final] = columns;
     expect(first!.ties.map((tie) => [tie.entrants, tie.games.length, tie.winner])).toEqual([
       [['a', 'd'], 1, 'a'],
       [['b', 'c'], 2, 'c'],
     ]);
-    // the final has no later round: its decisive game says who won
+    expect(final!.ties.map((tie) => [tie.entrants, tie.games.length, tie.winner])).toEqual([
+      [['a', 'c'], 2, 'a'],
+    ]);
+  });
+
+  it('reads the final’s winner from its decisive game, the replay’s too', () => {
+    const [, final] = bracketColumns([
+      { number: 1, pairings: [game('a', 'd', 'first'), game('b', 'c', 'second')], byes: [] },
+      { number: 2, pairings: [game('a', 'c', 'draw', 'f1')], byes: [] },
+      { number: 3, pairings: [game('c', 'a', 'first', 'f2')], byes: [] },
+    ]);
     expect(final!.ties[0]!.winner).toBe('c');
+  });
+
+  it('keeps a new stage its own column even when it is a single game', () => {
+    const columns = bracketColumns([
+      { number: 1, pairings: [game('a', 'b', 'first'), game('c', 'd', 'second')], byes: [] },
+      { number: 2, pairings: [game('a', 'd', null)], byes: [] },
+    ]);
+    expect(columns).toHaveLength(2);
+    expect(columns[1]!.ties[0]!.winner).toBeNull();
   });
 
   it('leaves a tie still being played without a winner, and keeps byes', () => {

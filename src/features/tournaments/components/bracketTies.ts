@@ -19,38 +19,57 @@ export interface BracketColumn {
   byes: string[];
 }
 
+/** The same two entrants, whichever side each took. */
+const pairKey = (game: Game) => [game.first, game.second].sort().join('\u0000');
+
 /**
- * The bracket's columns from the rounds' games: a round's games grouped by the pair that played
- * them (a drawn game is replayed with sides swapped, so a pair may meet twice or more), and each
- * tie's winner read from who plays on in a later round, else from the last decisive game (the
- * final has no later round). Pure: the page and its test read the same.
+ * The bracket's columns from the rounds' games. The runner plays a stage's first games in one
+ * round and the replays of its drawn ones in the next (core/tournaments/knockout.ts): a round
+ * whose every game is between two entrants who met in the round before is that stage's replays,
+ * and joins its column. Within a column, games are grouped by the pair that played them. A tie's
+ * winner is who plays on in a later column; else (the final) the winner of its last decisive
+ * game; else, with the game and its replay both drawn, the higher seed, who moved first in the
+ * first game. Pure: the page and its test read the same.
  */
 export function bracketColumns(rounds: readonly Round[]): BracketColumn[] {
-  return rounds.map((round, index) => {
+  const stages: { round: number; games: Game[]; byes: string[] }[] = [];
+  for (const round of rounds) {
+    const previous = stages.at(-1);
+    const met = new Set(previous?.games.map(pairKey));
+    const replays =
+      round.pairings.length > 0 && round.pairings.every((game) => met.has(pairKey(game)));
+    if (previous && replays) previous.games.push(...round.pairings);
+    else stages.push({ round: round.number, games: [...round.pairings], byes: [...round.byes] });
+  }
+  return stages.map((stage, index) => {
     const later = new Set(
-      rounds
+      stages
         .slice(index + 1)
         .flatMap((next) => [
-          ...next.pairings.flatMap((game) => [game.first, game.second]),
+          ...next.games.flatMap((game) => [game.first, game.second]),
           ...next.byes,
         ]),
     );
     const ties = new Map<string, BracketTie>();
-    for (const game of round.pairings) {
-      const key = [game.first, game.second].sort().join('\u0000');
+    for (const game of stage.games) {
+      const key = pairKey(game);
       const tie = ties.get(key) ?? { entrants: [game.first, game.second], games: [], winner: null };
       tie.games.push(game);
       ties.set(key, tie);
     }
-    for (const tie of ties.values()) {
-      const through = tie.entrants.find((id) => later.has(id));
-      const decisive = tie.games.findLast(
-        (game) => game.result === 'first' || game.result === 'second',
-      );
-      tie.winner =
-        through ??
-        (decisive ? (decisive.result === 'first' ? decisive.first : decisive.second) : null);
-    }
-    return { round: round.number, ties: [...ties.values()], byes: round.byes };
+    for (const tie of ties.values()) tie.winner = winnerOf(tie, later);
+    return { round: stage.round, ties: [...ties.values()], byes: stage.byes };
   });
+}
+
+function winnerOf(tie: BracketTie, later: ReadonlySet<string>): string | null {
+  const through = tie.entrants.find((id) => later.has(id));
+  if (through) return through;
+  const decisive = tie.games.findLast(
+    (game) => game.result === 'first' || game.result === 'second',
+  );
+  if (decisive) return decisive.result === 'first' ? decisive.first : decisive.second;
+  // the game and its one replay both drawn: the higher seed, first in the first game, goes through
+  const replayedOut = tie.games.length >= 2 && tie.games.every((game) => game.result === 'draw');
+  return replayedOut ? tie.entrants[0] : null;
 }
