@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 describe('KnockoutBracket', () => {
-  it('draws a column a round, marks who went through in words, and links every game', () => {
+  it('draws a column a stage, its replay in it, marks who went through in words, and links every game', () => {
     const container = document.createElement('div');
     document.body.append(container);
     root = createRoot(container);
@@ -24,17 +24,20 @@ describe('KnockoutBracket', () => {
       ['b', 'Blitz'],
       ['c', 'Juno'],
     ]);
+    // As the runner plays it: the semi-final's replay is a round of its own.
     const rounds = [
       {
         number: 1,
-        pairings: [
-          { first: 'a', second: 'b', matchId: 'm1', result: 'draw' as const },
-          { first: 'b', second: 'a', matchId: 'm2', result: 'second' as const },
-        ],
+        pairings: [{ first: 'a', second: 'b', matchId: 'm1', result: 'draw' as const }],
         byes: ['c'],
       },
       {
         number: 2,
+        pairings: [{ first: 'b', second: 'a', matchId: 'm2', result: 'second' as const }],
+        byes: [],
+      },
+      {
+        number: 3,
         pairings: [{ first: 'a', second: 'c', matchId: 'm3', result: null }],
         byes: [],
       },
@@ -48,8 +51,8 @@ describe('KnockoutBracket', () => {
     );
     const columns = [...container.querySelectorAll('.bracket-round')];
     expect(columns.map((column) => column.querySelector('h3')?.textContent)).toEqual([
-      'Round 1',
-      'Round 2',
+      'Semi-finals',
+      'Final',
     ]);
     const [tie, bye] = [...columns[0]!.querySelectorAll('.bracket-tie')];
     expect(tie?.querySelector('.bracket-winner')?.textContent).toBe('Ada (through)');

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { TournamentDetail } from '../../../../core/protocol/tournamentViews.ts';
-import { bracketColumns } from './bracketTies.ts';
+import { bracketColumns, stageName } from './bracketTies.ts';
 
 /**
- * A knockout's bracket: a column a round, each tie with its two entrants (the one who went
+ * A knockout's bracket: a column a stage (its replays in it), each tie with its two entrants (the one who went
  * through in bold, with "through" for screen readers and without colour) and a link to each of
  * its games. A list of lists, so it reads in order without sight; it scrolls sideways on a phone.
  */
@@ -20,7 +20,7 @@ export function KnockoutBracket({
       <ol className="bracket-rounds">
         {bracketColumns(rounds).map((column) => (
           <li key={column.round} className="bracket-round">
-            <h3>Round {column.round}</h3>
+            <h3>{stageName(column)}</h3>
             <ol className="bracket-ties">
               {column.ties.map((tie) => (
                 <li

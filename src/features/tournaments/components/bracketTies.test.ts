@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bracketColumns } from './bracketTies.ts';
+import { bracketColumns, stageName } from './bracketTies.ts';
 
 const game = (
   first: string,
@@ -53,5 +53,20 @@ describe('bracketColumns', () => {
     ]);
     expect(column!.ties.map((tie) => tie.winner)).toEqual([null, null]);
     expect(column!.byes).toEqual(['e']);
+  });
+
+  it('names each column by how many go into it', () => {
+    const column = (ties: number, byes: number) => ({
+      round: 1,
+      ties: Array.from({ length: ties }, () => ({
+        entrants: ['x', 'y'] as [string, string],
+        games: [],
+        winner: null,
+      })),
+      byes: Array.from({ length: byes }, (_, index) => `bye${index}`),
+    });
+    expect(
+      [column(1, 0), column(1, 1), column(3, 1), column(8, 0), column(5, 11)].map(stageName),
+    ).toEqual(['Final', 'Semi-finals', 'Quarter-finals', 'Round of 16', 'Round of 32']);
   });
 });

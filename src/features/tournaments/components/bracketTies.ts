@@ -73,3 +73,16 @@ function winnerOf(tie: BracketTie, later: ReadonlySet<string>): string | null {
   const replayedOut = tie.games.length >= 2 && tie.games.every((game) => game.result === 'draw');
   return replayedOut ? tie.entrants[0] : null;
 }
+
+/**
+ * A column's name by how many go into it (its ties and byes, two a tie): the Final, the
+ * Semi-finals, the Quarter-finals, else the Round of 16, 32 … The round numbers the runner uses
+ * count replay rounds too, which a follower of the bracket never sees.
+ */
+export function stageName(column: BracketColumn): string {
+  const slots = column.ties.length + column.byes.length;
+  if (slots <= 1) return 'Final';
+  if (slots === 2) return 'Semi-finals';
+  if (slots === 4) return 'Quarter-finals';
+  return `Round of ${slots * 2}`;
+}
