@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom } from '../core/agents/random.ts';
 import {
+  exactVerdictDueLater,
   LATE_VERDICT_BUDGET_MS,
-  lateExactNodes,
   OTHELLO_LATE_VERDICT_NODES,
 } from '../core/games/lateVerdict.ts';
 import { discCounts, legalMoves, stateOfMoves } from '../core/games/othello/position.ts';
@@ -42,14 +42,22 @@ async function verdictAt(db: Database, matchId: string, ply: number) {
 
 describe('exact verdicts given after an engine’s move', () => {
   it('are due in Othello from 20 empties where the move’s own verdict was not exact', () => {
-    const at20 = encodeMoves(othelloMovesTo(20, 3));
-    const at21 = encodeMoves(othelloMovesTo(21, 3));
-    const chances = { exact: false };
-    expect(lateExactNodes('othello', at20, null)).toBe(OTHELLO_LATE_VERDICT_NODES);
-    expect(lateExactNodes('othello', at20, chances)).toBe(OTHELLO_LATE_VERDICT_NODES);
-    expect(lateExactNodes('othello', at20, { exact: true })).toBeNull();
-    if (at21 !== at20) expect(lateExactNodes('othello', at21, null)).toBeNull();
-    expect(lateExactNodes('connect4', '4444', null)).toBeNull();
+    const empties = (moves: string[]) => {
+      const { mover, other } = discCounts(stateOfMoves(moves));
+      return 64 - mover - other;
+    };
+    const to20 = othelloMovesTo(20, 3);
+    const at21 = othelloMovesTo(21, 3);
+    expect([empties(to20), empties(at21)]).toEqual([20, 21]);
+    const at20 = encodeMoves(to20);
+    expect(exactVerdictDueLater('othello', at20, null)).toBe(true);
+    expect(exactVerdictDueLater('othello', at20, { exact: false })).toBe(true);
+    expect(exactVerdictDueLater('othello', at20, { exact: true })).toBe(false);
+    expect(exactVerdictDueLater('othello', encodeMoves(at21), null)).toBe(false);
+    // a pass fills no square: 21 empties with one in the list are still 21
+    const withPass = [...at21.slice(0, 10), PASS, ...at21.slice(10)];
+    expect(exactVerdictDueLater('othello', encodeMoves(withPass), null)).toBe(false);
+    expect(exactVerdictDueLater('connect4', '4444', null)).toBe(false);
   });
 });
 

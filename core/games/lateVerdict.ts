@@ -1,6 +1,4 @@
 import type { GameId } from './gameIds.ts';
-import { discCounts, stateOfMoves } from './othello/position.ts';
-import { decodeMoves } from './othello/squares.ts';
 import { OTHELLO_VERDICT_EMPTIES } from './othello/verdict.ts';
 
 /**
@@ -20,18 +18,23 @@ export const LATE_VERDICT_MIN_PACE_MS = 1_000;
 /** How long a late verdict may take at the most: a safety stop, the node budget comes first. */
 export const LATE_VERDICT_BUDGET_MS = 20_000;
 
+/** An encoded Othello move list's passes: `pa`, where a square is a letter and a digit. */
+const PASSES = /pa/g;
+
 /**
- * The node budget of an exact verdict to give a move after it is stored, or null where none is
- * due: in Othello from OTHELLO_VERDICT_EMPTIES empties, where the verdict given with the move
- * (`quick`, within the pause) was not exact, the position's solve having needed more than its
- * budget. `moves` is the encoded move list before the move.
+ * Whether a move is to be judged again, exactly, after it is stored (with
+ * OTHELLO_LATE_VERDICT_NODES): in Othello from OTHELLO_VERDICT_EMPTIES empties, where the verdict
+ * given with the move (`quick`, within the pause) was not exact, the position's solve having
+ * needed more than its budget. `moves` is the encoded move list before the move; every move but
+ * a pass fills one of the 60 empty squares, so the count says how many are left without
+ * replaying the game on the event loop.
  */
-export function lateExactNodes(
+export function exactVerdictDueLater(
   game: GameId,
   moves: string,
   quick: { exact: boolean } | null,
-): number | null {
-  if (game !== 'othello' || quick?.exact === true) return null;
-  const { mover, other } = discCounts(stateOfMoves(decodeMoves(moves)));
-  return 64 - mover - other <= OTHELLO_VERDICT_EMPTIES ? OTHELLO_LATE_VERDICT_NODES : null;
+): boolean {
+  if (game !== 'othello' || quick?.exact === true) return false;
+  const passes = moves.match(PASSES)?.length ?? 0;
+  return 60 - (moves.length / 2 - passes) <= OTHELLO_VERDICT_EMPTIES;
 }

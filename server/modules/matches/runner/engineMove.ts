@@ -1,6 +1,6 @@
 import type { AgentDecision } from '../../../../core/games/definition.ts';
 import type { GameId } from '../../../../core/games/gameIds.ts';
-import { lateExactNodes } from '../../../../core/games/lateVerdict.ts';
+import { exactVerdictDueLater } from '../../../../core/games/lateVerdict.ts';
 import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
 import type { Database } from '../../../db/database.ts';
 import type { AgentRow } from '../../../db/stores/agentStore.ts';
@@ -45,7 +45,7 @@ export interface EngineMoveContext {
   /** How long a move's verdict may take: see verdictBudgetMs. */
   verdictBudgetMs: number;
   /**
-   * Takes a stored move whose exact verdict needs more than the pause affords (lateExactNodes),
+   * Takes a stored move whose exact verdict needs more than the pause affords (exactVerdictDueLater),
    * to judge it after the move; it must return at once. Absent: such a move keeps what it got.
    */
   judgeLater?: (move: StoredMove) => void;
@@ -99,7 +99,7 @@ export async function playEngineMove(
     ...(context.onMatchEnd ? { onMatchEnd: context.onMatchEnd } : {}),
     botMoveTimeoutMs: context.botMoveTimeoutMs,
   });
-  if (recorded !== null && lateExactNodes(match.game, match.moves, verdict) !== null) {
+  if (recorded !== null && exactVerdictDueLater(match.game, match.moves, verdict)) {
     context.judgeLater?.({
       matchId: match.id,
       game: match.game,
