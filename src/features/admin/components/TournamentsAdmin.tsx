@@ -5,6 +5,8 @@ import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
 import { adminActions, adminTournamentsQueryOptions } from '../api/adminApi.ts';
 import { AdminListState } from './AdminListState.tsx';
 import {
+  NUMBER_FIELDS,
+  type NumberField,
   newTournamentDraft,
   TOURNAMENT_FORMATS,
   type TournamentDraft,
@@ -19,13 +21,12 @@ const FORMAT_NAMES: Record<TournamentFormat, string> = {
   knockout: 'Knockout',
 };
 
-type NumberField = 'rounds' | 'entryFee' | 'housePrize' | 'entrantLimit' | 'thinkTimeMs';
-
-const NUMBER_FIELDS: readonly (readonly [NumberField, string])[] = [
-  ['entryFee', 'Entry fee (points)'],
-  ['housePrize', 'House prize (points)'],
-  ['entrantLimit', 'Entrant limit'],
-  ['thinkTimeMs', 'Think-time limit (ms)'],
+// Rounds come first, and only for a Swiss: the rest always show, in this order.
+const ALWAYS_SHOWN: readonly NumberField[] = [
+  'entryFee',
+  'housePrize',
+  'entrantLimit',
+  'thinkTimeMs',
 ];
 
 /**
@@ -114,7 +115,7 @@ export function TournamentsAdmin() {
         </label>
         {draft.format === 'swiss' && (
           <label>
-            Rounds
+            {NUMBER_FIELDS.rounds.label}
             <input
               type="number"
               inputMode="numeric"
@@ -133,9 +134,9 @@ export function TournamentsAdmin() {
             onChange={(event) => set('startsAt')(event.target.value)}
           />
         </label>
-        {NUMBER_FIELDS.map(([field, label]) => (
+        {ALWAYS_SHOWN.map((field) => (
           <label key={field}>
-            {label}
+            {NUMBER_FIELDS[field].label}
             <input
               type="number"
               inputMode="numeric"

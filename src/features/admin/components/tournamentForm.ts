@@ -46,13 +46,17 @@ export function newTournamentDraft(now: Date): TournamentDraft {
   };
 }
 
-const NUMBER_FIELDS = {
-  rounds: 'The number of rounds',
-  entryFee: 'The entry fee',
-  housePrize: 'The house prize',
-  entrantLimit: 'The entrant limit',
-  thinkTimeMs: 'The think-time limit',
+/** The form's whole-number fields: the input's label, and the field's name in a sentence. */
+export const NUMBER_FIELDS = {
+  rounds: { label: 'Rounds', name: 'The number of rounds' },
+  entryFee: { label: 'Entry fee (points)', name: 'The entry fee' },
+  housePrize: { label: 'House prize (points)', name: 'The house prize' },
+  entrantLimit: { label: 'Entrant limit', name: 'The entrant limit' },
+  thinkTimeMs: { label: 'Think-time limit (ms)', name: 'The think-time limit' },
 } as const;
+
+/** A whole-number field of the form. */
+export type NumberField = keyof typeof NUMBER_FIELDS;
 
 const isWhole = (text: string) => /^\s*\d+\s*$/.test(text);
 
@@ -68,8 +72,8 @@ export function tournamentBodyOf(
   if (draft.startsAt === '' || Number.isNaN(start.getTime())) {
     return { error: 'Give the start as a date and time.' };
   }
-  const fields = Object.entries(NUMBER_FIELDS) as [keyof typeof NUMBER_FIELDS, string][];
-  for (const [field, name] of fields) {
+  const fields = Object.entries(NUMBER_FIELDS) as [NumberField, { name: string }][];
+  for (const [field, { name }] of fields) {
     if (field === 'rounds' && draft.format !== 'swiss') continue;
     if (!isWhole(draft[field])) return { error: `${name} must be a whole number.` };
   }
