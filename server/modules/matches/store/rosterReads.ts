@@ -27,22 +27,19 @@ const ROSTER_SELECT = `select t.read_at, a.id, a.games, a.kind, a.owner_id::text
   not a.hidden and a.retired_at is null as schedulable
   from (select now() as read_at) t left join agents a`;
 
-const rowSchema = z.object({ read_at: timestamp, id: z.string().nullable() }).passthrough();
+// A row is the clock, with an agent or with the left join's nulls in its place.
+const rowSchema = z.union([
+  z.object({ read_at: timestamp, id: z.null() }),
+  rosterAgentSchema.extend({ read_at: timestamp, schedulable: z.boolean() }),
+]);
 
 function toRead(rows: unknown[]): RosterRead {
-  const parsed = rows.map((row) => ({ row, head: rowSchema.parse(row) }));
-  const readAt = parsed[0]?.head.read_at ?? new Date(0);
-  const agents = parsed.flatMap(({ row, head }) =>
-    head.id === null
-      ? []
-      : [
-          {
-            ...rosterAgentSchema.parse(row),
-            schedulable: z.boolean().parse((row as { schedulable: unknown }).schedulable),
-          },
-        ],
-  );
-  return { readAt, agents };
+  const parsed = rows.map((row) => rowSchema.parse(row));
+  const agents = parsed.flatMap((row) => (row.id === null ? [] : [row]));
+  return {
+    readAt: parsed[0]?.read_at ?? new Date(0),
+    agents: agents.map(({ read_at: _, ...agent }) => agent),
+  };
 }
 
 /**
