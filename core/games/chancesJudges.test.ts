@@ -71,4 +71,15 @@ describe('verdicts from winning chances', () => {
     const connect4 = gameOf('connect4').judge?.(['4', '4', '5', '5'], '1', noClock);
     expect(connect4?.grade).toBe('blunder');
   });
+
+  it('checkers: the only move is judged the best, with its chances', () => {
+    const moves = ['11-15', '24-19'];
+    const only = legalPaths(replay(moves)).map(pathNotation);
+    expect(only).toEqual(['15x24']);
+    expect(gameOf('checkers').judge?.(moves, '15x24', noClock)).toMatchObject({
+      grade: 'best',
+      exact: false,
+      unit: 'chances',
+    });
+  });
 });

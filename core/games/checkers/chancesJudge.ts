@@ -22,8 +22,10 @@ let judgeTable: TranspositionTable | null = null;
 /**
  * The verdict on playing `move` after `moves` from the drop in winning chances, where no endgame
  * verdict reaches: every move scored by the balanced search, deepened while the budget lasts
- * (moves far below the best are bounds, so a large drop is at least the one shown). Null for the
- * only move, a move that is not legal, or when not even one depth finished.
+ * (moves far below the best are bounds, so a large drop is at least the one shown). The only
+ * move is scored too (a forced capture, or the move that ends a game by blocking): it is the best
+ * there is, and the game's last move must say how it ended. Null for a move that is not legal,
+ * or when not even one depth finished.
  */
 export function judgeCheckersByChances(
   moves: readonly string[],
@@ -35,7 +37,7 @@ export function judgeCheckersByChances(
   const paths = legalPaths(state);
   const names = paths.map(pathNotation);
   const playedIndex = names.indexOf(move);
-  if (playedIndex < 0 || paths.length < 2) return null;
+  if (playedIndex < 0) return null;
   judgeTable ??= new TranspositionTable();
   judgeTable.reset();
   const search = new Search(styleWeights('balanced'), judgeTable);
