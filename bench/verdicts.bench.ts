@@ -9,12 +9,16 @@
  * are messier), so these are upper figures.
  */
 import { createRandom } from '../core/agents/random.ts';
+import { BUILT_IN_AGENTS } from '../core/agents/roster.ts';
 import { popcount32 } from '../core/games/checkers/squares.ts';
 import { replay } from '../core/games/checkers/state.ts';
 import { CHECKERS_VERDICT_PIECES } from '../core/games/checkers/verdict.ts';
 import { discCounts, legalMoves } from '../core/games/othello/position.ts';
 import { randomGame } from '../core/games/othello/testPositions.ts';
+import { OTHELLO_LATE_VERDICT_NODES } from '../core/games/lateVerdict.ts';
+import { judgeOthello } from '../core/games/othello/verdict.ts';
 import { gameOf } from '../core/games/registry.ts';
+import { selfPlayMatches } from '../core/games/selfPlay.ts';
 
 const GAMES_EACH = 6;
 const judgeOptions = { deadline: Number.POSITIVE_INFINITY, now: () => 0 };
@@ -76,7 +80,54 @@ function othelloReach() {
   }
 }
 
+/** Agents' Othello matches read for the late verdicts' reach (their openings take most of the time). */
+const LATE_REACH_MATCHES = 24;
+/** Agents quick enough to play two dozen matches in minutes: node budgets up to 500 k a move. */
+const LATE_REACH_MAX_SKILL = 6;
+
+/**
+ * How often a late exact verdict (OTHELLO_LATE_VERDICT_NODES, core/games/lateVerdict.ts) lands
+ * where the verdict given with the move was not exact: the moves played at 20, 19 and 18 empties
+ * in agents' matches (selfPlay.ts, as the runner plays them), each judged as the server judges
+ * it, first within the pause's budget, then, when that was not exact, with the late budget.
+ */
+function othelloLateReach() {
+  const agents = BUILT_IN_AGENTS.filter((agent) => agent.traits.skill <= LATE_REACH_MAX_SKILL);
+  const byEmpties = new Map<number, { moves: number; quick: number; late: number; ms: number[] }>();
+  for (const match of selfPlayMatches('othello', agents, LATE_REACH_MATCHES, 2027)) {
+    const played: string[] = [];
+    for (const { decision } of match.moves) {
+      const empties = 60 - played.filter((move) => move !== 'pass').length;
+      if (empties <= 20 && empties >= 18 && decision.move !== 'pass') {
+        const row = byEmpties.get(empties) ?? { moves: 0, quick: 0, late: 0, ms: [] };
+        byEmpties.set(empties, row);
+        row.moves++;
+        if (judgeOthello(played, decision.move, judgeOptions)) row.quick++;
+        else {
+          const start = performance.now();
+          const late = judgeOthello(played, decision.move, {
+            ...judgeOptions,
+            exactNodes: OTHELLO_LATE_VERDICT_NODES,
+          });
+          row.ms.push(performance.now() - start);
+          if (late) row.late++;
+        }
+      }
+      played.push(decision.move);
+    }
+  }
+  for (const [empties, row] of [...byEmpties].sort((a, b) => b[0] - a[0])) {
+    const sorted = row.ms.toSorted((a, b) => a - b);
+    console.log(
+      `othello agents' moves at ${empties} empties: ${row.moves} moves, ${row.quick} exact with the move, ` +
+        `${row.late} of the other ${row.moves - row.quick} exact late (one late solve p50 ${percentile(sorted, 0.5).toFixed(0)} ms, ` +
+        `max ${(sorted.at(-1) ?? 0).toFixed(0)} ms), ${row.moves - row.quick - row.late} left with winning chances`,
+    );
+  }
+}
+
 export default async function verdicts(): Promise<void> {
+  if (process.env.VERDICTS_ONLY === 'othelloLate') return othelloLateReach();
   benchGame('connect4', (moves) => moves.length >= 8);
   // Othello: 60 discs are placed over the game, so 40 disc moves leave 20 empties
   benchGame('othello', (moves) => moves.filter((move) => move !== 'pass').length >= 40);
@@ -89,4 +140,5 @@ export default async function verdicts(): Promise<void> {
     },
     { games: 3, judgedEach: 30 },
   );
+  othelloLateReach();
 }
