@@ -6,7 +6,9 @@
  * judged, how many were left without a verdict (budget spent), and the time of one verdict (p50,
  * p90, max); then, of random Othello positions at 20 down to 14 empties, how many the budget
  * solves. Random games are harder for the Othello solver than agents' games (their positions
- * are messier), so these are upper figures.
+ * are messier), so these are upper figures. Last, of agents' Othello moves at 20 to 18 empties,
+ * how many get an exact verdict with the move and how many later (core/games/lateVerdict.ts);
+ * `VERDICTS_ONLY=othelloLate npm run bench -- verdicts` runs that part alone.
  */
 import { createRandom } from '../core/agents/random.ts';
 import { BUILT_IN_AGENTS } from '../core/agents/roster.ts';
