@@ -1,7 +1,13 @@
 import { createBatcher } from '../../../db/batcher.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { BOT_EVENTS_CHANNEL } from '../../../events/botEvents.ts';
-import { type GuardedBotMove, storeGuardedMoves } from './botMoveGuard.ts';
+import {
+  type BatchMove,
+  type GuardedBotMove,
+  movedColumns,
+  storeGuardedMoves,
+  toldRows,
+} from './botMoveGuard.ts';
 import {
   acceptedMove,
   type BotMoveAccepted,
@@ -49,7 +55,7 @@ export function createBotMoveRecorder(
     runBatch: async (inputs) => {
       const answers: (BotMoveAnswer | null)[] = [];
       const decided = new Set<number>();
-      const stored: StoredBotMove[] = [];
+      const stored: PlannedBotMove[] = [];
       const { guarded, alone } = planRemembered(turns, inputs);
       // A move that ends its match goes alone, as from the locked path (see writeBatch).
       for (const index of alone) {
@@ -98,12 +104,9 @@ export function createBotMoveRecorder(
   });
 }
 
-/** A stored move of a batch, by its index in the batch's inputs. */
-interface StoredBotMove {
+/** A move of a batch, checked and worked out, by its index in the batch's inputs. */
+interface PlannedBotMove extends BatchMove {
   index: number;
-  match: LockedMatch;
-  apply: MoveToApply;
-  plan: MovePlan;
 }
 
 /**
@@ -129,14 +132,6 @@ function planRemembered(
     else guarded.push({ index, match: check.match, apply, plan, tokenHash: input.tokenHash });
   }
   return { guarded, alone };
-}
-
-/** A legal move checked under its lock, worked out and ready to write. */
-interface PlannedBotMove {
-  index: number;
-  match: LockedMatch;
-  apply: MoveToApply;
-  plan: MovePlan;
 }
 
 /**
@@ -242,24 +237,12 @@ const STORE_MOVES = `with moved as (
   union all
   select pg_notify($16, bot_id) from (select distinct bot_id from told) as woken`;
 
-async function storeMoves(tx: Queryable, planned: PlannedBotMove[]): Promise<void> {
+async function storeMoves(tx: Queryable, planned: readonly BatchMove[]): Promise<void> {
   if (planned.length === 0) return;
-  const moves = planned.map(({ match, apply, plan }) => ({ match, apply, plan }));
-  const told = moves.flatMap(({ match, plan }) =>
-    plan.told.map((row) => ({ ...row, matchId: match.id })),
-  );
-  const notifications = moves.flatMap(({ plan }) => plan.notifications);
+  const told = toldRows(planned);
+  const notifications = planned.flatMap(({ plan }) => plan.notifications);
   await tx.query(STORE_MOVES, [
-    moves.map(({ match }) => match.id),
-    moves.map(({ apply }) => apply.ply),
-    moves.map(({ apply }) => apply.move),
-    moves.map(({ apply }) => apply.agentId),
-    moves.map(({ apply }) => JSON.stringify(apply.trace)),
-    moves.map(({ apply }) => apply.now.toISOString()),
-    moves.map(({ match }) => match.owner),
-    moves.map(({ plan }) => plan.move.moves),
-    moves.map(({ plan }) => plan.result),
-    moves.map(({ plan }) => plan.reason),
+    ...movedColumns(planned),
     told.map((row) => row.botId),
     told.map((row) => row.matchId),
     told.map((row) => row.payload),

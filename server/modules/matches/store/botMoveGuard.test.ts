@@ -1,40 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database, Queryable } from '../../../db/database.ts';
-import { insertOwnedAgent, signInUsers } from '../../../testing/economyFixtures.ts';
 import { createTestApp, type TestApp } from '../../../testing/testApp.ts';
 import { testDatabaseKinds } from '../../../testing/testDatabase.ts';
-import { MatchRunner } from '../runner/matchRunner.ts';
-import type { Scheduler } from '../runner/scheduler.ts';
+import { type TaggedStatement, tagTransactions } from '../../../testing/transactionTags.ts';
+import { startTwoBotMatch, type TwoBotMatch } from '../../../testing/twoBotMatch.ts';
 import { DecisionPool } from '../runner/workerPool.ts';
 import { createBotMoveRecorder } from './botMoveBatch.ts';
 import { type BotMoveRequest, recordBotMove, type StoredMove } from './botMoves.ts';
 
 const MOVE_TIMEOUT_MS = 10_000;
-
-/** A statement, with the transaction it ran in (0: none). */
-interface TaggedStatement {
-  transaction: number;
-  sql: string;
-}
-
-function tagTransactions(db: Database, statements: TaggedStatement[]): Database {
-  let transactions = 0;
-  const tagged = (target: Queryable, transaction: number): Queryable => ({
-    query<Row>(sql: string, params: unknown[] = []) {
-      statements.push({ transaction, sql });
-      return target.query<Row>(sql, params);
-    },
-    exec: (sql) => target.exec(sql),
-  });
-  return {
-    ...db,
-    ...tagged(db, 0),
-    transaction: (work) => {
-      const transaction = ++transactions;
-      return db.transaction((tx) => work(tagged(tx, transaction)));
-    },
-  };
-}
 
 const isGuarded = (statement: TaggedStatement) => /guard as materialized/.test(statement.sql);
 const isLock = (statement: TaggedStatement) =>
@@ -49,28 +22,13 @@ describe.each(testDatabaseKinds())('bot moves on a remembered row on %s', (kind)
   let pool: DecisionPool;
   let matchId = '';
   let seats: string[] = [];
-  const scheduler: Scheduler = {
-    now: () => t.clock.now(),
-    setTimeout: () => null,
-    clearTimeout: () => {},
-  };
   const statements: TaggedStatement[] = [];
   const stored: StoredMove[] = [];
   let record: (input: BotMoveRequest) => ReturnType<typeof recordBotMove>;
 
-  const move = (ply: number, column: string, seat = (ply - 1) % 2): BotMoveRequest => {
-    const botId = seats[seat] ?? '';
-    return {
-      matchId,
-      botId,
-      tokenHash: botId,
-      ply,
-      move: column,
-      now: new Date(t.clock.now()),
-      moveTimeoutMs: MOVE_TIMEOUT_MS,
-      onStored: (played) => stored.push(played),
-    };
-  };
+  let match: TwoBotMatch;
+  const move = (ply: number, column: string) =>
+    match.move(ply, column, { onStored: (played) => stored.push(played) });
   const storedMoves = async () =>
     (
       await t.db.query<{ ply: number; move: string }>(
@@ -89,37 +47,8 @@ describe.each(testDatabaseKinds())('bot moves on a remembered row on %s', (kind)
   });
 
   beforeEach(async () => {
-    await t.db.query(
-      `update matches set status = 'cancelled' where status in ('scheduled', 'live')`,
-    );
-    // Only this test's two bots are left to pair.
-    await t.db.query('update agents set hidden = true');
-    const owners = (await signInUsers(t.app, 2)).map((user) => user.userId);
-    const onlineUntil = new Date(t.clock.now() + 60_000);
-    const bots = [
-      await insertOwnedAgent(t.db, owners[0] ?? '', 'bot', onlineUntil),
-      await insertOwnedAgent(t.db, owners[1] ?? '', 'bot', onlineUntil),
-    ];
-    await t.db.query('update bots set token_hash = agent_id where agent_id = any($1)', [bots]);
-    const runner = new MatchRunner({
-      db: t.db,
-      decider: pool,
-      ownerId: 'guard-test',
-      liveMatches: 0,
-      games: ['connect4'],
-      moveDelayMs: 0,
-      botMoveTimeoutMs: MOVE_TIMEOUT_MS,
-      scheduler,
-    });
-    await runner.sweep();
-    [matchId = ''] = runner.ownedMatches();
-    await runner.stop();
-    const { rows } = await t.db.query<{ first_agent_id: string; second_agent_id: string }>(
-      'select first_agent_id, second_agent_id from matches where id = $1',
-      [matchId],
-    );
-    seats = [rows[0]?.first_agent_id ?? '', rows[0]?.second_agent_id ?? ''];
-    expect(new Set(seats)).toEqual(new Set(bots));
+    match = await startTwoBotMatch(t, pool, MOVE_TIMEOUT_MS);
+    ({ matchId, seats } = match);
     statements.length = 0;
     stored.length = 0;
     record = createBotMoveRecorder(tagTransactions(t.db, statements), (error) => {

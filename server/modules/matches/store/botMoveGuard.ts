@@ -3,12 +3,11 @@ import { BOT_EVENTS_CHANNEL } from '../../../events/botEvents.ts';
 import type { LockedMatch } from './lockedMatch.ts';
 import type { MovePlan, MoveToApply } from './matchWriter.ts';
 
-/** A bot's move checked against its match's remembered row (botTurnCache.ts), ready to write. */
-export interface GuardedBotMove {
-  /** The row as remembered: the write goes ahead only where the stored row is still this. */
-  match: LockedMatch;
-  apply: MoveToApply;
-  plan: MovePlan;
+/**
+ * A bot's move checked against its match's remembered row (botTurnCache.ts), ready to write:
+ * the write goes ahead only where the stored row is still `match`.
+ */
+export interface GuardedBotMove extends BatchMove {
   /** The hash of the token the move came with: it must still play when the row is locked. */
   tokenHash: string;
 }
@@ -74,19 +73,16 @@ const STORE_GUARDED_MOVES = `with moved as (
   select null from (select distinct bot_id from told) as woken
     cross join lateral pg_notify($21, woken.bot_id)`;
 
-/** Writes the moves whose rows are as remembered; the ids of the matches written. */
-export async function storeGuardedMoves(
-  db: Queryable,
-  moves: readonly GuardedBotMove[],
-): Promise<Set<string>> {
-  if (moves.length === 0) return new Set();
-  const told = moves.flatMap(({ match, plan }) =>
-    plan.told.map((row) => ({ ...row, matchId: match.id })),
-  );
-  const notifications = moves.flatMap(({ match, plan }) =>
-    plan.notifications.map((row) => ({ ...row, matchId: match.id })),
-  );
-  const { rows } = await db.query<{ stored: string | null }>(STORE_GUARDED_MOVES, [
+/** A move of a batch as both batch writes take it: its match row (before it), the move, its plan. */
+export interface BatchMove {
+  match: LockedMatch;
+  apply: MoveToApply;
+  plan: MovePlan;
+}
+
+/** `moved`'s columns ($1–$10 of both batch writes): the move rows and the match rows after. */
+export function movedColumns(moves: readonly BatchMove[]): unknown[] {
+  return [
     moves.map(({ match }) => match.id),
     moves.map(({ apply }) => apply.ply),
     moves.map(({ apply }) => apply.move),
@@ -97,6 +93,30 @@ export async function storeGuardedMoves(
     moves.map(({ plan }) => plan.move.moves),
     moves.map(({ plan }) => plan.result),
     moves.map(({ plan }) => plan.reason),
+  ];
+}
+
+/** The bots' log rows of a batch's moves, each with its match. */
+export function toldRows(
+  moves: readonly BatchMove[],
+): { botId: string; matchId: string; payload: string }[] {
+  return moves.flatMap(({ match, plan }) =>
+    plan.told.map((row) => ({ ...row, matchId: match.id })),
+  );
+}
+
+/** Writes the moves whose rows are as remembered; the ids of the matches written. */
+export async function storeGuardedMoves(
+  db: Queryable,
+  moves: readonly GuardedBotMove[],
+): Promise<Set<string>> {
+  if (moves.length === 0) return new Set();
+  const told = toldRows(moves);
+  const notifications = moves.flatMap(({ match, plan }) =>
+    plan.notifications.map((row) => ({ ...row, matchId: match.id })),
+  );
+  const { rows } = await db.query<{ stored: string | null }>(STORE_GUARDED_MOVES, [
+    ...movedColumns(moves),
     moves.map(({ match }) => match.moves),
     moves.map(({ match }) => match.status),
     moves.map(({ match }) => match.turnStartedAt.toISOString()),
