@@ -6,6 +6,7 @@ import { matchListQuerySchema } from '../../../core/protocol/matches.ts';
 import type { MatchPools } from '../../../core/protocol/pools.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import type { StreamAdmission } from '../../plugins/streamAdmission.ts';
 import { type MatchRow, toMatchSummary } from './store/matchRows.ts';
 import {
   countMatches,
@@ -28,6 +29,8 @@ export interface MatchRoutesOptions {
   hub: MatchHub;
   /** A match's betting pools for `pools` events (the betting module's read, composed in app.ts). */
   readPools: (matchId: string) => Promise<MatchPools | null>;
+  /** The app's places for watcher streams: a stream over its caps is refused before it opens. */
+  admission: StreamAdmission;
   heartbeatMs?: number;
 }
 
@@ -101,6 +104,7 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
       return;
     }
     if (!match) throw new HttpError(404, 'This match does not exist.');
+    if (!options.admission.admit(request, reply)) return reply;
     await streamMatch(reply, {
       hub,
       streams,

@@ -82,11 +82,15 @@ export class TournamentHub {
       this.watchers.set(id, streams);
     }
     streams.add(stream);
-    stream.on('close', () => {
+    const forget = () => {
       const current = this.watchers.get(id);
       current?.delete(stream);
       if (current?.size === 0) this.watchers.delete(id);
-    });
+    };
+    stream.on('close', forget);
+    // Closed before it opened (the client left while the route read the tournament): no 'close'
+    // will come.
+    if (stream.destroyed) forget();
   }
 
   /** How many streams watch tournament `id` in this process. */

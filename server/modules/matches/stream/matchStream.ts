@@ -180,6 +180,8 @@ export async function streamMatch(
     unsubscribe();
   }
   raw.on('close', close);
+  // A client that left while the route read the match has closed already: no 'close' will come.
+  if (raw.destroyed) close();
   send(MATCH_EVENT.spectators, { count: hub.spectators(match.id) });
   catchUp();
 }
