@@ -156,6 +156,7 @@ describe.each(testDatabaseKinds())('caps on watcher streams on %s', (kind) => {
       await watchOnceFree(next, address),
       await watchOnceFree(next, address),
     ];
+    await expect(watch(next, address)).rejects.toThrow('SSE status 429');
     for (const stream of reopened) stream.close();
   });
 
