@@ -75,14 +75,4 @@ export class StreamAdmission {
     if (raw.destroyed) release();
     return true;
   }
-
-  /** Streams holding a place now. */
-  get size(): number {
-    return this.open;
-  }
-
-  /** Streams holding a place now for `address`. */
-  heldBy(address: string): number {
-    return this.byAddress.get(address) ?? 0;
-  }
 }
