@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATCH_EVENT } from '../core/protocol/matches.ts';
@@ -57,6 +58,17 @@ async function watchOnceFree(url: string, address: string): Promise<SseConnectio
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Asks for a stream as `address` and hangs up after `ms`, before any answer comes. */
+async function hangUpAfter(url: string, address: string, ms: number): Promise<void> {
+  const asking = request(url, { headers: { 'x-forwarded-for': address } });
+  asking.on('error', () => {});
+  asking.end();
+  await sleep(ms);
+  asking.destroy();
 }
 
 /** A refused stream's answer, read with inject (an admitted one would never end). */
@@ -158,6 +170,22 @@ describe.each(testDatabaseKinds())('caps on watcher streams on %s', (kind) => {
     ];
     await expect(watch(next, address)).rejects.toThrow('SSE status 429');
     for (const stream of reopened) stream.close();
+  });
+
+  it('frees at once the places of clients that left while the route read their match', async () => {
+    const address = '198.51.100.5';
+    const url = `${capped.base}${capped.matchPath}`;
+    // The matches table is locked, so each route waits on its read while its client hangs up;
+    // the places are taken after the read, from responses already closed.
+    await capped.t.db.transaction(async (tx) => {
+      await tx.query('lock table matches in access exclusive mode');
+      await Promise.all(Array.from({ length: PER_ADDRESS }, () => hangUpAfter(url, address, 200)));
+      await sleep(50);
+    });
+    await sleep(50);
+    const held = [await watch(url, address), await watch(url, address), await watch(url, address)];
+    await expect(watch(url, address)).rejects.toThrow('SSE status 429');
+    for (const stream of held) stream.close();
   });
 
   it('answers 503 once the process holds its cap, whoever asks, until a stream closes', async () => {
