@@ -174,7 +174,10 @@ describe.each(testDatabaseKinds())('caps on watcher streams on %s', (kind) => {
 
   it('frees at once the places of clients that left while the route read their match', async () => {
     const address = '198.51.100.5';
-    const url = `${capped.base}${capped.matchPath}`;
+    const matchId = await insertMatch(capped.t.db, ['house-a', 'house-b'], 'live');
+    const url = `${capped.base}/api/matches/${matchId}/events`;
+    const spectators = async () =>
+      (await capped.t.app.inject({ url: `/api/matches/${matchId}` })).json().spectators;
     // The matches table is locked, so each route waits on its read while its client hangs up;
     // the places are taken after the read, from responses already closed.
     await capped.t.db.transaction(async (tx) => {
@@ -183,8 +186,11 @@ describe.each(testDatabaseKinds())('caps on watcher streams on %s', (kind) => {
       await sleep(50);
     });
     await sleep(50);
+    // Nor does the match keep them as watchers.
+    expect(await spectators()).toBe(0);
     const held = [await watch(url, address), await watch(url, address), await watch(url, address)];
     await expect(watch(url, address)).rejects.toThrow('SSE status 429');
+    expect(await spectators()).toBe(PER_ADDRESS);
     for (const stream of held) stream.close();
   });
 
