@@ -71,6 +71,9 @@ function startServer(dir: string, port: number): Promise<ChildProcess> {
       LIVE_MATCHES: '2',
       BETTING_WINDOW_MS: '0',
       MOVE_DELAY_MS: '10000',
+      // Every watcher connects from 127.0.0.1, up to 10,000 at once: the stream caps stand aside.
+      SSE_MAX_STREAMS: '100000',
+      SSE_MAX_PER_ADDRESS: '100000',
     },
     onLine: (line) => {
       if (line.startsWith('fanout ')) fanouts.push(JSON.parse(line.slice(7)) as Fanout);

@@ -42,6 +42,7 @@ import {
   processSignatureCheckPool,
   type SignatureCheckPool,
 } from './plugins/signatureCheckPool.ts';
+import { StreamAdmission } from './plugins/streamAdmission.ts';
 
 /** Largest request body accepted; bigger ones get 413. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -155,8 +156,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await settleMatch(tx, matchId, config.BET_COMMISSION_PCT, now);
     await publishTournamentGameEnd(tx, matchId);
   };
+  // One budget of watcher streams for the whole app, whatever they watch: a client cannot dodge
+  // the cap by spreading its streams over matches and tournaments.
+  const streamAdmission = new StreamAdmission({
+    maxStreams: config.SSE_MAX_STREAMS,
+    perAddress: config.SSE_MAX_PER_ADDRESS,
+  });
   await app.register(matchesModule, {
     startRunner,
+    streamAdmission,
     decisionPool,
     ...(lateJudge ? { judgeLater: (move: StoredMove) => lateJudge.enqueue(move) } : {}),
     onMatchEnd: matchEnded,
@@ -206,7 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(customAgentRoutes);
   await app.register(profileRoutes);
   await app.register(adminEconomyRoutes, { settleBets: matchEnded });
-  await app.register(tournamentRoutes);
+  await app.register(tournamentRoutes, { streamAdmission });
 
   const clientPages =
     options.clientDir === undefined

@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       BET_COMMISSION_PCT: 5,
       CLIENT_DIR: 'dist/client',
       BOT_MATCHES_MAX: 8,
+      SSE_MAX_STREAMS: 20_000,
+      SSE_MAX_PER_ADDRESS: 64,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.RPC_URL).toEqual([]);
@@ -81,6 +83,8 @@ describe('loadConfig', () => {
         LIVE_MATCHES: '-1',
         BET_COMMISSION_PCT: '101',
         BOT_MATCHES_MAX: 'many',
+        SSE_MAX_STREAMS: '0',
+        SSE_MAX_PER_ADDRESS: '1.5',
       });
     } catch (error) {
       caught = error;
@@ -97,6 +101,8 @@ describe('loadConfig', () => {
         'LIVE_MATCHES',
         'BET_COMMISSION_PCT',
         'BOT_MATCHES_MAX',
+        'SSE_MAX_STREAMS',
+        'SSE_MAX_PER_ADDRESS',
       ]),
     );
     expect((caught as ConfigError).message).toContain('PORT');

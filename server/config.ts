@@ -95,6 +95,10 @@ const envSchema = z.object({
   BOT_HEARTBEAT_MS: integer(15_000, 100, 120_000),
   // Bot event streams one client address may hold open at once, per server process.
   BOT_STREAMS_PER_ADDRESS: integer(20, 1, 100_000),
+  // Watchers' event streams (matches, tournaments) a process holds at once, in all and from one
+  // client address: beyond them a stream is refused (503 and 429) before it costs anything.
+  SSE_MAX_STREAMS: integer(20_000, 1, 1_000_000),
+  SSE_MAX_PER_ADDRESS: integer(64, 1, 1_000_000),
   // The reverse proxies (addresses, CIDR blocks) whose X-Forwarded-For names the client. None by
   // default: a request's own socket address is its client, so no one can claim another address.
   TRUST_PROXY: commaList.pipe(

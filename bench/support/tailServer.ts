@@ -78,6 +78,9 @@ export function spawnServer(
       DATA_DIR: join(dir, `data-${run}`),
       CLIENT_DIR: dir,
       DATABASE_URL: process.env.TAIL_DATABASE_URL,
+      // Thousands of watchers, every one from 127.0.0.1: the stream caps stand aside.
+      SSE_MAX_STREAMS: '100000',
+      SSE_MAX_PER_ADDRESS: '100000',
       ...runnerEnv(config),
     },
     onLine: (line) => {

@@ -13,6 +13,9 @@ export const LOAD_SERVER_ENV: Record<string, string> = {
   AUTH_RATE_LIMIT_PER_MINUTE: '100000',
   BET_RATE_LIMIT_PER_MINUTE: '100000',
   WRITE_RATE_LIMIT_PER_MINUTE: '100000',
+  // Every simulated watcher connects from 127.0.0.1.
+  SSE_MAX_STREAMS: '100000',
+  SSE_MAX_PER_ADDRESS: '100000',
 };
 
 /** Reads a positive whole number from the environment, else the default. */

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { MatchPools } from '../../../core/protocol/pools.ts';
 import { syncRoster } from '../../db/stores/syncRoster.ts';
 import { BOT_MOVES_CHANNEL } from '../../events/botEvents.ts';
+import type { StreamAdmission } from '../../plugins/streamAdmission.ts';
 import { matchRoutes } from './routes.ts';
 import { MatchRunner } from './runner/matchRunner.ts';
 import type { TournamentSweep } from './runner/matchRunnerOptions.ts';
@@ -21,6 +22,8 @@ import { MatchHub } from './stream/matchHub.ts';
  */
 export const matchesModule: FastifyPluginAsync<{
   startRunner: boolean;
+  /** The app's places for watcher streams, shared with the tournaments' streams. */
+  streamAdmission: StreamAdmission;
   /** Runs in the transaction that ends a match (bets are settled there). */
   onMatchEnd: MatchEndHook;
   /** A match's betting pools, for the `pools` events of its stream. */
@@ -31,13 +34,14 @@ export const matchesModule: FastifyPluginAsync<{
   decisionPool: () => DecisionPool;
   /** Engines' moves to judge again, exactly, after they are stored (composed in app.ts). */
   judgeLater?: (move: StoredMove) => void;
-}> = async (app, { startRunner, onMatchEnd, readPools, tournaments, decisionPool, judgeLater }) => {
+}> = async (app, options) => {
+  const { startRunner, onMatchEnd, readPools, tournaments, decisionPool, judgeLater } = options;
   const { config, db, now } = app.gridmind;
   await syncRoster(db);
   const hub = new MatchHub(db, randomUUID());
   await hub.start();
   app.addHook('onClose', () => hub.stop());
-  await app.register(matchRoutes, { db, hub, readPools });
+  await app.register(matchRoutes, { db, hub, readPools, admission: options.streamAdmission });
   if (!startRunner || config.LIVE_MATCHES === 0) return;
 
   const runner = new MatchRunner({

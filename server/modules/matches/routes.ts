@@ -6,6 +6,9 @@ import { matchListQuerySchema } from '../../../core/protocol/matches.ts';
 import type { MatchPools } from '../../../core/protocol/pools.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { SseStreams } from '../../plugins/sseHeartbeat.ts';
+import { startEventStream } from '../../plugins/startEventStream.ts';
+import type { StreamAdmission } from '../../plugins/streamAdmission.ts';
 import { type MatchRow, toMatchSummary } from './store/matchRows.ts';
 import {
   countMatches,
@@ -16,8 +19,7 @@ import {
 } from './store/matchStore.ts';
 import { coalesce } from './stream/coalesce.ts';
 import type { MatchHub } from './stream/matchHub.ts';
-import { startEventStream, streamMatch } from './stream/matchStream.ts';
-import { SseStreams } from './stream/sseHeartbeat.ts';
+import { RECONNECT_MS, streamMatch } from './stream/matchStream.ts';
 
 const paramsSchema = z.object({ id: z.string().min(1).max(64) });
 const lastEventIdSchema = z.coerce.number().int().min(0).max(100_000);
@@ -28,6 +30,8 @@ export interface MatchRoutesOptions {
   hub: MatchHub;
   /** A match's betting pools for `pools` events (the betting module's read, composed in app.ts). */
   readPools: (matchId: string) => Promise<MatchPools | null>;
+  /** The app's places for watcher streams: a stream over its caps is refused before it opens. */
+  admission: StreamAdmission;
   heartbeatMs?: number;
 }
 
@@ -96,11 +100,12 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
       // The database is away for now. An error status would make EventSource give up for good;
       // an empty stream makes it come back after its retry delay, Last-Event-ID and all.
       request.log.warn({ err: error }, 'match stream deferred: database unavailable');
-      startEventStream(reply);
+      startEventStream(reply, RECONNECT_MS);
       reply.raw.end();
       return;
     }
     if (!match) throw new HttpError(404, 'This match does not exist.');
+    if (!options.admission.admit(request, reply)) return reply;
     await streamMatch(reply, {
       hub,
       streams,

@@ -11,6 +11,7 @@ import {
 } from '../../../core/protocol/tournamentViews.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import type { StreamAdmission } from '../../plugins/streamAdmission.ts';
 import { enterTournament, withdrawFromTournament } from './entries.ts';
 import { cancelTournament, createTournament } from './tournamentAdmin.ts';
 import { tournamentDetail } from './tournamentDetail.ts';
@@ -36,7 +37,10 @@ const listQuerySchema = z.object({
  * withdrawing their agents (fees through the ledger), and the admin's create and cancel. The
  * rounds are played and the prizes paid by the runner (runner/sweepTournaments.ts).
  */
-export const tournamentRoutes: FastifyPluginAsync = async (app) => {
+export const tournamentRoutes: FastifyPluginAsync<{
+  /** The app's places for watcher streams, shared with the matches' streams. */
+  streamAdmission: StreamAdmission;
+}> = async (app, { streamAdmission }) => {
   const { db, now } = app.gridmind;
   const noStore = { 'cache-control': 'no-store' };
   const hub = new TournamentHub(db);
@@ -90,6 +94,7 @@ export const tournamentRoutes: FastifyPluginAsync = async (app) => {
       reply.code(204).headers(noStore).send();
       return;
     }
+    if (!streamAdmission.admit(request, reply)) return reply;
     hub.open(reply, id);
   });
 

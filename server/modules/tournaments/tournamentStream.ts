@@ -7,20 +7,12 @@ import {
 } from '../../../core/protocol/tournamentEvents.ts';
 import type { Database } from '../../db/database.ts';
 import { TOURNAMENT_CHANNEL } from '../../events/tournamentChannel.ts';
+import { type SseWriter, sseFrame } from '../../plugins/sseFrame.ts';
+import { SseStreams } from '../../plugins/sseHeartbeat.ts';
+import { startEventStream } from '../../plugins/startEventStream.ts';
 
 /** How long a client waits before reconnecting (the SSE `retry:` field). */
 const RECONNECT_MS = 5_000;
-
-/** A comment line: EventSource ignores it; proxies see bytes and keep the connection. */
-const HEARTBEAT = ': heartbeat\n\n';
-
-/**
- * Writes to a stream unless it is ended (it stays in the set until its 'close'): a write after
- * the end would be an 'error' event on the response, which nothing listens to.
- */
-function write(stream: ServerResponse, text: string): void {
-  if (!stream.writableEnded) stream.write(text);
-}
 
 /** The events that end a tournament: its stream says so and ends. */
 const FINAL_KINDS: ReadonlySet<TournamentEvent['kind']> = new Set(['finished', 'cancelled']);
@@ -33,7 +25,9 @@ const FINAL_KINDS: ReadonlySet<TournamentEvent['kind']> = new Set(['finished', '
  * down is made good by ending every stream: the pages reconnect and read it again.
  */
 export class TournamentHub {
-  private readonly watchers = new Map<string, Set<ServerResponse>>();
+  private readonly watchers = new Map<string, Map<ServerResponse, SseWriter>>();
+  /** Every stream of this hub, for the heartbeat and for ending them all. */
+  private readonly streams = new SseStreams();
   private unlisten: (() => Promise<void>) | null = null;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
 
@@ -46,47 +40,40 @@ export class TournamentHub {
     this.unlisten = await this.db.listen(
       TOURNAMENT_CHANNEL,
       (payload) => this.dispatch(payload),
-      () => this.endAll(),
+      () => this.streams.endAll(),
     );
-    // One tick for every stream, idle or not: tournament events are minutes apart.
-    this.heartbeat = setInterval(() => {
-      for (const streams of this.watchers.values()) {
-        for (const stream of streams) write(stream, HEARTBEAT);
-      }
-    }, this.heartbeatMs);
+    // Tournament events are minutes apart: nearly every stream is idle at a tick and gets one.
+    this.heartbeat = setInterval(() => this.streams.tick(), this.heartbeatMs);
     this.heartbeat.unref();
   }
 
   /** Stops listening and ends every stream (open streams would keep the server from closing). */
   async stop(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
-    this.endAll();
+    this.streams.endAll();
     await this.unlisten?.();
     this.unlisten = null;
   }
 
   /** Answers with an event stream of tournament `id`'s events until it ends or the client leaves. */
   open(reply: FastifyReply, id: string): void {
-    reply.hijack();
+    startEventStream(reply, RECONNECT_MS);
     const stream = reply.raw;
-    stream.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    stream.write(`retry: ${RECONNECT_MS}\n\n`);
     let streams = this.watchers.get(id);
     if (!streams) {
-      streams = new Set();
+      streams = new Map();
       this.watchers.set(id, streams);
     }
-    streams.add(stream);
-    stream.on('close', () => {
+    streams.set(stream, this.streams.open(stream));
+    const forget = () => {
       const current = this.watchers.get(id);
       current?.delete(stream);
       if (current?.size === 0) this.watchers.delete(id);
-    });
+    };
+    stream.on('close', forget);
+    // Closed before it opened (the client left while the route read the tournament): no 'close'
+    // will come.
+    if (stream.destroyed) forget();
   }
 
   /** How many streams watch tournament `id` in this process. */
@@ -106,17 +93,13 @@ export class TournamentHub {
     const event = parsed.data;
     const streams = this.watchers.get(event.tournamentId);
     if (!streams) return;
-    const frame = `event: ${TOURNAMENT_EVENT}\ndata: ${JSON.stringify(event)}\n\n`;
+    const frame = sseFrame(`event: ${TOURNAMENT_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
     const final = FINAL_KINDS.has(event.kind);
-    for (const stream of streams) {
-      write(stream, frame);
+    for (const [stream, write] of streams) {
+      // An ended stream stays in the set until its 'close': nothing may follow its last chunk.
+      if (stream.writableEnded) continue;
+      write(frame);
       if (final) stream.end();
-    }
-  }
-
-  private endAll(): void {
-    for (const streams of this.watchers.values()) {
-      for (const stream of streams) stream.end();
     }
   }
 }

@@ -2,11 +2,12 @@ import type { FastifyReply } from 'fastify';
 import { MATCH_EVENT, type ResultEvent } from '../../../../core/protocol/matches.ts';
 import type { MatchMove, MoveEvent, VerdictEvent } from '../../../../core/protocol/matchMoves.ts';
 import type { MatchPools } from '../../../../core/protocol/pools.ts';
+import { type SseFrame, sseFrame } from '../../../plugins/sseFrame.ts';
+import type { SseStreams } from '../../../plugins/sseHeartbeat.ts';
+import { startEventStream } from '../../../plugins/startEventStream.ts';
 import { movesUpTo, pliesOf, resultCellsOf } from '../store/gameMoves.ts';
 import type { MatchRow } from '../store/matchRows.ts';
 import type { MatchHub, MatchWatcher } from './matchHub.ts';
-import { type SseFrame, sseFrame } from './sseFrame.ts';
-import type { SseStreams } from './sseHeartbeat.ts';
 
 /** The final event of a match read back from its row (a stream opened after it ended). */
 function resultOf(row: MatchRow): ResultEvent | null {
@@ -23,8 +24,8 @@ function resultOf(row: MatchRow): ResultEvent | null {
   };
 }
 
-// How long a client waits before reconnecting (the SSE `retry:` field).
-const RECONNECT_MS = 2_000;
+/** How long a client waits before reconnecting (the SSE `retry:` field). */
+export const RECONNECT_MS = 2_000;
 
 // One serialisation and one encoding per event however many watchers receive it (the objects
 // come from the hub, or from the shared read of a catch-up). `data` may be a function building
@@ -97,7 +98,7 @@ export async function streamMatch(
     queue = queue.catch(() => {});
   };
 
-  startEventStream(reply);
+  startEventStream(reply, RECONNECT_MS);
   const write = options.streams.open(raw);
 
   const send = (
@@ -180,18 +181,8 @@ export async function streamMatch(
     unsubscribe();
   }
   raw.on('close', close);
+  // A client that left while the route read the match has closed already: no 'close' will come.
+  if (raw.destroyed) close();
   send(MATCH_EVENT.spectators, { count: hub.spectators(match.id) });
   catchUp();
-}
-
-/** Answers 200 with the event-stream headers and the client's reconnection delay. */
-export function startEventStream(reply: FastifyReply): void {
-  reply.hijack();
-  reply.raw.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  reply.raw.write(`retry: ${RECONNECT_MS}\n\n`);
 }

@@ -25,6 +25,8 @@ export class SseStreams {
     const entry: OpenStream = { write: sseWriter(stream), idle: false };
     this.streams.set(stream, entry);
     stream.on('close', () => this.streams.delete(stream));
+    // Closed before it opened (the client left while the route awaited): no 'close' will come.
+    if (stream.destroyed) this.streams.delete(stream);
     return (frame) => {
       entry.idle = false;
       entry.write(frame);
