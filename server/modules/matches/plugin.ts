@@ -31,13 +31,21 @@ export const matchesModule: FastifyPluginAsync<{
   decisionPool: () => DecisionPool;
   /** Engines' moves to judge again, exactly, after they are stored (composed in app.ts). */
   judgeLater?: (move: StoredMove) => void;
-}> = async (app, { startRunner, onMatchEnd, readPools, tournaments, decisionPool, judgeLater }) => {
+  /** How long match streams wait for late verdicts after the end (0: the process judges none). */
+  lateVerdictWaitMs: number;
+}> = async (app, options) => {
+  const { startRunner, onMatchEnd, readPools, tournaments, decisionPool, judgeLater } = options;
   const { config, db, now } = app.gridmind;
   await syncRoster(db);
   const hub = new MatchHub(db, randomUUID());
   await hub.start();
   app.addHook('onClose', () => hub.stop());
-  await app.register(matchRoutes, { db, hub, readPools });
+  await app.register(matchRoutes, {
+    db,
+    hub,
+    readPools,
+    lateVerdictWaitMs: options.lateVerdictWaitMs,
+  });
   if (!startRunner || config.LIVE_MATCHES === 0) return;
 
   const runner = new MatchRunner({

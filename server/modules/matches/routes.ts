@@ -6,6 +6,7 @@ import { matchListQuerySchema } from '../../../core/protocol/matches.ts';
 import type { MatchPools } from '../../../core/protocol/pools.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { awaitedVerdictPlies } from './store/awaitedVerdicts.ts';
 import { type MatchRow, toMatchSummary } from './store/matchRows.ts';
 import {
   countMatches,
@@ -16,7 +17,7 @@ import {
 } from './store/matchStore.ts';
 import { coalesce } from './stream/coalesce.ts';
 import type { MatchHub } from './stream/matchHub.ts';
-import { startEventStream, streamMatch } from './stream/matchStream.ts';
+import { type AwaitedVerdicts, startEventStream, streamMatch } from './stream/matchStream.ts';
 import { SseStreams } from './stream/sseHeartbeat.ts';
 
 const paramsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -29,6 +30,11 @@ export interface MatchRoutesOptions {
   /** A match's betting pools for `pools` events (the betting module's read, composed in app.ts). */
   readPools: (matchId: string) => Promise<MatchPools | null>;
   heartbeatMs?: number;
+  /**
+   * How long after a match's end its streams wait for late verdicts on bots' moves; none (or 0):
+   * they end with the result, as in a process that judges no bot's move.
+   */
+  lateVerdictWaitMs?: number;
 }
 
 /** Lists, one match with traces, its live event stream, and the games catalogue counts. */
@@ -49,6 +55,17 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
     (matchId: string) => options.readPools(matchId),
     (matchId) => matchId,
   );
+  // Every watcher of a match that just ended asks at once: one read per process.
+  const awaitedVerdicts: AwaitedVerdicts | undefined = options.lateVerdictWaitMs
+    ? {
+        plies: coalesce(
+          (matchId: string) => awaitedVerdictPlies(db, matchId),
+          (matchId) => matchId,
+        ),
+        waitMs: options.lateVerdictWaitMs,
+        now: app.gridmind.now,
+      }
+    : undefined;
   // One tick keeps idle streams alive through proxies: no timer per watcher. Open streams never
   // go idle, so they are ended before the server waits for its connections.
   const streams = new SseStreams();
@@ -109,6 +126,7 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
       readPools,
       match,
       lastPly: lastPly.data,
+      ...(awaitedVerdicts ? { awaitedVerdicts } : {}),
     });
   });
 };
