@@ -44,7 +44,13 @@ interface Seen {
 /** The watch page's pair of hooks (`listening`), or a board's stream alone. */
 function Probe(props: { listening: boolean; seen: (state: Seen) => void }) {
   const late = useLateVerdicts('m1');
-  const stream = useMatchStream('m1', true, 0, undefined, props.listening ? late.listen : undefined);
+  const stream = useMatchStream(
+    'm1',
+    true,
+    0,
+    undefined,
+    props.listening ? late.listen : undefined,
+  );
   props.seen({ stream, verdicts: late.verdicts });
   return null;
 }
