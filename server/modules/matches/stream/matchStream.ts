@@ -64,9 +64,9 @@ export interface AwaitedVerdicts {
  * committed (event id = ply), then the result; a verdict judged after its move (a bot's) comes as
  * a `verdict` event, without an id. After the result the stream stays open while verdicts on
  * bots' moves are still to come, until they all have or `waitMs` after the end, then sends `end`
- * and closes: the last moves' verdicts reach a page already open. Events arriving out of order or after a gap are
- * never forwarded blindly: the missing plies are read back from the database, so a watcher gets
- * each move exactly once. When that read fails (the database is away) the stream ends, and the
+ * and closes: the last moves' verdicts reach a page already open. Events arriving out of order or
+ * after a gap are never forwarded blindly: the missing plies are read back from the database, so
+ * a watcher gets each move exactly once. When that read fails (the database is away) the stream ends, and the
  * client reconnects with its Last-Event-ID. Heartbeats are written by the caller, one shared tick
  * for every stream.
  */
