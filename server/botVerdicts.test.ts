@@ -242,6 +242,37 @@ describe.each(testDatabaseKinds())('late verdicts after the end of a match on %s
     game.stream.close();
   });
 
+  it('sends at the end a verdict stored whose notification it never had', async () => {
+    const game = await kit.botInMatch();
+    const watcher = await openSse(`${kit.base}/api/matches/${game.matchId}/events`);
+    const [ply = 0] = await playColumns(kit, game, ['4']);
+    await expect.poll(() => held.length).toBe(1);
+    // Stored without its NOTIFY: as one whose notification is still on its way at the end.
+    const verdict: MoveVerdictData = {
+      grade: 'good',
+      exact: false,
+      unit: 'chances',
+      best: 50,
+      played: 45,
+    };
+    await kit.t.db.query('update match_moves set verdict = $3 where match_id = $1 and ply = $2', [
+      game.matchId,
+      ply,
+      JSON.stringify(verdict),
+    ]);
+    expect(await game.runner.playMove(game.matchId)).toBe(true);
+    const illegal = await kit.postMove(game.token, game.matchId, { ply: ply + 2, move: '8' });
+    expect(illegal.statusCode).toBe(422);
+    await nextOf(watcher, MATCH_EVENT.result);
+    const [sent, end, ...rest] = await untilEnd(watcher);
+    expect(sent?.event).toBe(MATCH_EVENT.verdict);
+    expect(JSON.parse(sent!.data)).toEqual({ matchId: game.matchId, ply, verdict });
+    expect(end?.event).toBe(MATCH_EVENT.end);
+    expect(rest).toEqual([]);
+    held.shift()?.();
+    game.stream.close();
+  });
+
   it('waits no longer than the wait after the end for a verdict that may never come', async () => {
     const { game, watcher, release } = await endedWithVerdictHeld();
     await nextOf(watcher, MATCH_EVENT.result);

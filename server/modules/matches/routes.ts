@@ -6,7 +6,7 @@ import { matchListQuerySchema } from '../../../core/protocol/matches.ts';
 import type { MatchPools } from '../../../core/protocol/pools.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { awaitedVerdictPlies } from './store/awaitedVerdicts.ts';
+import { botMoveVerdicts } from './store/botMoveVerdicts.ts';
 import { type MatchRow, toMatchSummary } from './store/matchRows.ts';
 import {
   countMatches,
@@ -58,8 +58,8 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
   // Every watcher of a match that just ended asks at once: one read per process.
   const awaitedVerdicts: AwaitedVerdicts | undefined = options.lateVerdictWaitMs
     ? {
-        plies: coalesce(
-          (matchId: string) => awaitedVerdictPlies(db, matchId),
+        read: coalesce(
+          (matchId: string) => botMoveVerdicts(db, matchId),
           (matchId) => matchId,
         ),
         waitMs: options.lateVerdictWaitMs,

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { MATCH_EVENT, type ResultEvent } from '../../../../core/protocol/matches.ts';
 import type { MatchMove, MoveEvent, VerdictEvent } from '../../../../core/protocol/matchMoves.ts';
 import type { MatchPools } from '../../../../core/protocol/pools.ts';
+import type { BotMoveVerdicts } from '../store/botMoveVerdicts.ts';
 import { movesUpTo, pliesOf, resultCellsOf } from '../store/gameMoves.ts';
 import type { MatchRow } from '../store/matchRows.ts';
 import type { MatchHub, MatchWatcher } from './matchHub.ts';
@@ -53,7 +54,7 @@ function frameOf(
  * long after the end it waits for them (processes judging no bot's move pass none).
  */
 export interface AwaitedVerdicts {
-  plies: (matchId: string) => Promise<number[]>;
+  read: (matchId: string) => Promise<BotMoveVerdicts>;
   waitMs: number;
   /** Milliseconds since the epoch (the app's clock). */
   now: () => number;
@@ -93,6 +94,9 @@ export async function streamMatch(
   let resultSent = false;
   // After the result: the plies whose late verdicts the stream still waits for, and its deadline.
   let awaited: Set<number> | null = null;
+  // The plies whose verdict this stream carried after their move (a `verdict` event, or a move
+  // read back with it): not the live moves, whose fan-out stays free of allocations.
+  const carried = new Set<number>();
   let deadline: ReturnType<typeof setTimeout> | null = null;
   // Catch-ups (database reads) run one after another; a live move arriving meanwhile waits its
   // turn behind them, and is written at once, without a promise, when none is pending.
@@ -130,6 +134,7 @@ export async function streamMatch(
   const sendMoves = (moves: readonly MatchMove[], latest: MatchRow) => {
     for (const move of moves) {
       if (move.ply !== sentPly + 1) continue;
+      if (move.verdict) carried.add(move.ply);
       // Built once per move read back, however many watchers catch up with it.
       const event = () => ({
         matchId: match.id,
@@ -145,8 +150,8 @@ export async function streamMatch(
     close();
     raw.end();
   };
-  // Runs inside a catch-up step, so verdicts arriving while `plies` reads wait behind it and then
-  // find `awaited` set; one committed before the read is not in it.
+  // Runs inside a catch-up step, so verdicts arriving while `read` runs wait behind it and then
+  // find `awaited` set; one stored before the read is sent from it unless already carried.
   const finish = async (result: ResultEvent) => {
     if (resultSent) return;
     resultSent = true;
@@ -154,7 +159,14 @@ export async function streamMatch(
     const wait = options.awaitedVerdicts;
     const remainingMs = wait ? Date.parse(result.endedAt) + wait.waitMs - wait.now() : 0;
     if (!wait || remainingMs <= 0) return end();
-    awaited = new Set(await wait.plies(match.id));
+    const verdicts = await wait.read(match.id);
+    // Only for moves this stream sent: the page holds the earlier ones as it loaded them.
+    for (const verdict of verdicts.judged) {
+      if (verdict.ply > options.lastPly && !carried.has(verdict.ply)) {
+        send(MATCH_EVENT.verdict, verdict);
+      }
+    }
+    awaited = new Set(verdicts.awaited);
     if (awaited.size === 0) return end();
     deadline = setTimeout(end, remainingMs);
     deadline.unref();
@@ -167,6 +179,7 @@ export async function streamMatch(
   const sendVerdict = (verdict: VerdictEvent) => {
     if (verdict.ply > sentPly) return catchUp();
     send(MATCH_EVENT.verdict, verdict);
+    carried.add(verdict.ply);
     if (awaited?.delete(verdict.ply) && awaited.size === 0) end();
   };
   const catchUp = () =>
