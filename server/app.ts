@@ -5,6 +5,7 @@ import {
   LATE_VERDICT_MIN_PACE_MS,
   OTHELLO_LATE_VERDICT_NODES,
 } from '../core/games/lateVerdict.ts';
+import { LATE_VERDICT_WAIT_MS } from '../core/protocol/matches.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { publishTournamentGameEnd } from './events/tournamentChannel.ts';
@@ -167,6 +168,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     streamAdmission,
     decisionPool,
     ...(lateJudge ? { judgeLater: (move: StoredMove) => lateJudge.enqueue(move) } : {}),
+    // Streams wait after a match's end for its bots' verdicts only where they are judged (every
+    // server process runs the runner, so judges them); tests without a judge end with the result.
+    lateVerdictWaitMs: botJudge ? LATE_VERDICT_WAIT_MS : 0,
     onMatchEnd: matchEnded,
     readPools: (matchId) => matchPools(db, matchId, config.BET_COMMISSION_PCT),
     tournaments: tournamentSweep({

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameOf } from '../core/games/registry.ts';
-import { MATCH_EVENT } from '../core/protocol/matches.ts';
+import { LATE_VERDICT_WAIT_MS, MATCH_EVENT } from '../core/protocol/matches.ts';
 import { verdictEventSchema } from '../core/protocol/matchMoves.ts';
 import type { MoveVerdictData } from '../core/protocol/moveVerdict.ts';
 import type { SseMessage } from '../core/protocol/sseParser.ts';
 import type { JudgeJob } from './modules/matches/runner/workerPool.ts';
 import { storeLateVerdict } from './modules/matches/store/lateVerdict.ts';
 import { type BotInMatch, BotTestKit } from './testing/botTestKit.ts';
-import { openSse } from './testing/sseReader.ts';
+import { openSse, type SseConnection } from './testing/sseReader.ts';
 import { testDatabaseKinds } from './testing/testDatabase.ts';
 
 /** The verdicts stored on the moves a bot played in a match, by ply. */
@@ -148,6 +148,142 @@ describe.each(testDatabaseKinds())("a bot's answer and its verdict on %s", (kind
       .toMatchObject({
         grade: expect.any(String),
       });
+    game.stream.close();
+  });
+});
+
+/** The events of a stream until it ends (the server closed it), but spectator counts. */
+async function untilEnd(watcher: SseConnection): Promise<SseMessage[]> {
+  const events: SseMessage[] = [];
+  for (;;) {
+    try {
+      const event = await watcher.next();
+      if (event.event !== MATCH_EVENT.spectators) events.push(event);
+    } catch {
+      return events;
+    }
+  }
+}
+
+/** The next event named `name`, skipping others (spectators, moves). */
+async function nextOf(watcher: SseConnection, name: string): Promise<SseMessage> {
+  for (;;) {
+    const event = await watcher.next();
+    if (event.event === name) return event;
+  }
+}
+
+// Regression (issue 27): the stream ended with the result, so the verdict on a bot's last move,
+// judged after the end, reached an open watch page only on reload.
+describe.each(testDatabaseKinds())('late verdicts after the end of a match on %s', (kind) => {
+  // Each job is held until the test lets it go.
+  const held: (() => void)[] = [];
+  const kit = new BotTestKit(kind, {}, undefined, async (job) => {
+    await new Promise<void>((resolve) => held.push(resolve));
+    const rules = gameOf(job.game);
+    return (
+      rules.judge?.(rules.decodeMoves(job.moves), job.move, {
+        deadline: Date.now() + job.budgetMs,
+        now: Date.now,
+      }) ?? null
+    );
+  });
+  beforeAll(() => kit.start());
+  afterAll(() => {
+    for (const release of held.splice(0)) release();
+    return kit.close();
+  });
+
+  /** A bot's match where the bot plays column 4, then loses on an illegal move; its verdict held. */
+  async function endedWithVerdictHeld() {
+    const game = await kit.botInMatch();
+    const watcher = await openSse(`${kit.base}/api/matches/${game.matchId}/events`);
+    const [ply = 0] = await playColumns(kit, game, ['4']);
+    expect(await game.runner.playMove(game.matchId)).toBe(true);
+    const illegal = await kit.postMove(game.token, game.matchId, { ply: ply + 2, move: '8' });
+    expect(illegal.statusCode).toBe(422);
+    await expect.poll(() => held.length).toBe(1);
+    return { game, watcher, ply, release: held.shift()! };
+  }
+
+  it('keeps an open stream after the result until the last verdict, then ends it with `end`', async () => {
+    const { game, watcher, ply, release } = await endedWithVerdictHeld();
+    const result = await nextOf(watcher, MATCH_EVENT.result);
+    expect(JSON.parse(result.data)).toMatchObject({ reason: 'illegal-move' });
+    // A page opened after the end, while the verdict is still coming, waits for it too.
+    const late = await openSse(`${kit.base}/api/matches/${game.matchId}/events`);
+    await nextOf(late, MATCH_EVENT.result);
+    release();
+    for (const stream of [watcher, late]) {
+      const [verdict, end, ...rest] = await untilEnd(stream);
+      expect(verdict?.event).toBe(MATCH_EVENT.verdict);
+      expect(verdictEventSchema.parse(JSON.parse(verdict!.data))).toMatchObject({
+        matchId: game.matchId,
+        ply,
+      });
+      expect(end?.event).toBe(MATCH_EVENT.end);
+      expect(JSON.parse(end!.data)).toEqual({ matchId: game.matchId });
+      expect(rest).toEqual([]);
+    }
+    // Landing after the end, it still counts in the bot's accuracy.
+    const { rows } = await kit.t.db.query<{ judged_moves: number }>(
+      'select judged_moves from agent_ratings where agent_id = $1',
+      [game.botId],
+    );
+    expect(rows).toEqual([{ judged_moves: 1 }]);
+    // Opened once every verdict is in: the moves carry them, and it ends at once.
+    const after = await untilEnd(await openSse(`${kit.base}/api/matches/${game.matchId}/events`));
+    expect(after.map((event) => event.event)).toEqual([
+      ...Array.from({ length: ply + 1 }, () => MATCH_EVENT.move),
+      MATCH_EVENT.result,
+      MATCH_EVENT.end,
+    ]);
+    expect(JSON.parse(after[ply - 1]!.data)).toMatchObject({ ply, verdict: expect.any(Object) });
+    game.stream.close();
+  });
+
+  it('sends at the end a verdict stored whose notification it never had', async () => {
+    const game = await kit.botInMatch();
+    const watcher = await openSse(`${kit.base}/api/matches/${game.matchId}/events`);
+    const [ply = 0] = await playColumns(kit, game, ['4']);
+    await expect.poll(() => held.length).toBe(1);
+    // Stored without its NOTIFY: as one whose notification is still on its way at the end.
+    const verdict: MoveVerdictData = {
+      grade: 'good',
+      exact: false,
+      unit: 'chances',
+      best: 50,
+      played: 45,
+    };
+    await kit.t.db.query('update match_moves set verdict = $3 where match_id = $1 and ply = $2', [
+      game.matchId,
+      ply,
+      JSON.stringify(verdict),
+    ]);
+    expect(await game.runner.playMove(game.matchId)).toBe(true);
+    const illegal = await kit.postMove(game.token, game.matchId, { ply: ply + 2, move: '8' });
+    expect(illegal.statusCode).toBe(422);
+    await nextOf(watcher, MATCH_EVENT.result);
+    const [sent, end, ...rest] = await untilEnd(watcher);
+    expect(sent?.event).toBe(MATCH_EVENT.verdict);
+    expect(JSON.parse(sent!.data)).toEqual({ matchId: game.matchId, ply, verdict });
+    expect(end?.event).toBe(MATCH_EVENT.end);
+    expect(rest).toEqual([]);
+    held.shift()?.();
+    game.stream.close();
+  });
+
+  it('waits no longer than the wait after the end for a verdict that may never come', async () => {
+    const { game, watcher, release } = await endedWithVerdictHeld();
+    await nextOf(watcher, MATCH_EVENT.result);
+    watcher.close();
+    kit.t.clock.advance(LATE_VERDICT_WAIT_MS);
+    const events = await untilEnd(await openSse(`${kit.base}/api/matches/${game.matchId}/events`));
+    expect(events.slice(-2).map((event) => event.event)).toEqual([
+      MATCH_EVENT.result,
+      MATCH_EVENT.end,
+    ]);
+    release();
     game.stream.close();
   });
 });

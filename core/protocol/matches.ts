@@ -124,7 +124,20 @@ export const MATCH_EVENT = {
    * acknowledged, never before); data is `verdictEventSchema` (matchMoves.ts). No event id.
    */
   verdict: 'verdict',
+  /**
+   * The stream's last event, after `result` and the late verdicts of a match just ended (at most
+   * `LATE_VERDICT_WAIT_MS` after its end); data is `{ matchId }`. A client closes on it, so
+   * EventSource does not reconnect to a stream with nothing more to say.
+   */
+  end: 'end',
 } as const;
+
+/**
+ * How long after a match's end its stream waits for late verdicts on its bots' moves (a verdict
+ * the judge skipped never comes): the last moves' verdicts reach an open watch page, and no
+ * stream stays open longer than this for them.
+ */
+export const LATE_VERDICT_WAIT_MS = 30_000;
 
 /** @see matchSummarySchema */
 export type MatchSummary = z.infer<typeof matchSummarySchema>;

@@ -34,6 +34,8 @@ export const matchesModule: FastifyPluginAsync<{
   decisionPool: () => DecisionPool;
   /** Engines' moves to judge again, exactly, after they are stored (composed in app.ts). */
   judgeLater?: (move: StoredMove) => void;
+  /** How long match streams wait for late verdicts after the end (0: the process judges none). */
+  lateVerdictWaitMs: number;
 }> = async (app, options) => {
   const { startRunner, onMatchEnd, readPools, tournaments, decisionPool, judgeLater } = options;
   const { config, db, now } = app.gridmind;
@@ -41,7 +43,13 @@ export const matchesModule: FastifyPluginAsync<{
   const hub = new MatchHub(db, randomUUID());
   await hub.start();
   app.addHook('onClose', () => hub.stop());
-  await app.register(matchRoutes, { db, hub, readPools, admission: options.streamAdmission });
+  await app.register(matchRoutes, {
+    db,
+    hub,
+    readPools,
+    admission: options.streamAdmission,
+    lateVerdictWaitMs: options.lateVerdictWaitMs,
+  });
   if (!startRunner || config.LIVE_MATCHES === 0) return;
 
   const runner = new MatchRunner({

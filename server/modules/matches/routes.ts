@@ -9,6 +9,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import { SseStreams } from '../../plugins/sseHeartbeat.ts';
 import { startEventStream } from '../../plugins/startEventStream.ts';
 import type { StreamAdmission } from '../../plugins/streamAdmission.ts';
+import { botMoveVerdicts } from './store/botMoveVerdicts.ts';
 import { type MatchRow, toMatchSummary } from './store/matchRows.ts';
 import {
   countMatches,
@@ -19,7 +20,7 @@ import {
 } from './store/matchStore.ts';
 import { coalesce } from './stream/coalesce.ts';
 import type { MatchHub } from './stream/matchHub.ts';
-import { RECONNECT_MS, streamMatch } from './stream/matchStream.ts';
+import { type AwaitedVerdicts, RECONNECT_MS, streamMatch } from './stream/matchStream.ts';
 
 const paramsSchema = z.object({ id: z.string().min(1).max(64) });
 const lastEventIdSchema = z.coerce.number().int().min(0).max(100_000);
@@ -33,6 +34,11 @@ export interface MatchRoutesOptions {
   /** The app's places for watcher streams: a stream over its caps is refused before it opens. */
   admission: StreamAdmission;
   heartbeatMs?: number;
+  /**
+   * How long after a match's end its streams wait for late verdicts on bots' moves; none (or 0):
+   * they end with the result, as in a process that judges no bot's move.
+   */
+  lateVerdictWaitMs?: number;
 }
 
 /** Lists, one match with traces, its live event stream, and the games catalogue counts. */
@@ -53,6 +59,17 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
     (matchId: string) => options.readPools(matchId),
     (matchId) => matchId,
   );
+  // Every watcher of a match that just ended asks at once: one read per process.
+  const awaitedVerdicts: AwaitedVerdicts | undefined = options.lateVerdictWaitMs
+    ? {
+        read: coalesce(
+          (matchId: string) => botMoveVerdicts(db, matchId),
+          (matchId) => matchId,
+        ),
+        waitMs: options.lateVerdictWaitMs,
+        now: app.gridmind.now,
+      }
+    : undefined;
   // One tick keeps idle streams alive through proxies: no timer per watcher. Open streams never
   // go idle, so they are ended before the server waits for its connections.
   const streams = new SseStreams();
@@ -114,6 +131,7 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
       readPools,
       match,
       lastPly: lastPly.data,
+      ...(awaitedVerdicts ? { awaitedVerdicts } : {}),
     });
   });
 };

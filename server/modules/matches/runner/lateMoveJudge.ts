@@ -44,9 +44,10 @@ export interface LateMoveJudgeOptions {
  * move is handed over once its transaction has committed and its bot answered; verdicts are
  * computed one at a time (so bots' moves never hold more than one decision thread, and the
  * pool's `late` queue never more than one job) and stored with `storeLateVerdict`, which also
- * tells the match's watchers. A flood of moves degrades to fewer verdicts: past the cap the
- * oldest waiting move is skipped, never the bot's answer slowed or memory grown. app.ts keeps a
- * second one, on a thread of its own, for engines' Othello moves judged again exactly.
+ * tells the match's watchers and, once the match is over, adds it to the mover's accuracy. A
+ * flood of moves degrades to fewer verdicts: past the cap the oldest waiting move is skipped,
+ * never the bot's answer slowed or memory grown. app.ts keeps a second one, on a thread of its
+ * own, for engines' Othello moves judged again exactly.
  */
 export class LateMoveJudge {
   readonly counts: LateMoveJudgeCounts = {

@@ -22,7 +22,11 @@ const tally = (outcome: Outcome) => [
   outcome === 'draw' ? 1 : 0,
 ];
 
-/** Each agent's judged moves in one match, and how many of them kept the value. */
+/**
+ * Each agent's judged moves in one match, and how many of them kept the value. A late verdict
+ * stored meanwhile waits for this transaction's lock on the match row and then adds itself to the
+ * counters (store/lateVerdict.ts), so each verdict is counted here or there, once.
+ */
 async function verdictCounts(
   tx: Queryable,
   matchId: string,

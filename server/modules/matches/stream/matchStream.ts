@@ -5,6 +5,7 @@ import type { MatchPools } from '../../../../core/protocol/pools.ts';
 import { type SseFrame, sseFrame } from '../../../plugins/sseFrame.ts';
 import type { SseStreams } from '../../../plugins/sseHeartbeat.ts';
 import { startEventStream } from '../../../plugins/startEventStream.ts';
+import type { BotMoveVerdicts } from '../store/botMoveVerdicts.ts';
 import { movesUpTo, pliesOf, resultCellsOf } from '../store/gameMoves.ts';
 import type { MatchRow } from '../store/matchRows.ts';
 import type { MatchHub, MatchWatcher } from './matchHub.ts';
@@ -50,11 +51,24 @@ function frameOf(
 }
 
 /**
+ * Where a stream learns which late verdicts of a match just ended are still to come, and how
+ * long after the end it waits for them (processes judging no bot's move pass none).
+ */
+export interface AwaitedVerdicts {
+  read: (matchId: string) => Promise<BotMoveVerdicts>;
+  waitMs: number;
+  /** Milliseconds since the epoch (the app's clock). */
+  now: () => number;
+}
+
+/**
  * One watcher's Server-Sent Events stream: the moves after `lastPly`, then every new move as it is
  * committed (event id = ply), then the result; a verdict judged after its move (a bot's) comes as
- * a `verdict` event, without an id. Events arriving out of order or after a gap are
- * never forwarded blindly: the missing plies are read back from the database, so a watcher gets
- * each move exactly once. When that read fails (the database is away) the stream ends, and the
+ * a `verdict` event, without an id. After the result the stream stays open while verdicts on
+ * bots' moves are still to come, until they all have or `waitMs` after the end, then sends `end`
+ * and closes: the last moves' verdicts reach a page already open. Events arriving out of order or
+ * after a gap are never forwarded blindly: the missing plies are read back from the database, so
+ * a watcher gets each move exactly once. When that read fails (the database is away) the stream ends, and the
  * client reconnects with its Last-Event-ID. Heartbeats are written by the caller, one shared tick
  * for every stream.
  */
@@ -71,12 +85,20 @@ export async function streamMatch(
     readPools: (matchId: string) => Promise<MatchPools | null>;
     match: MatchRow;
     lastPly: number;
+    awaitedVerdicts?: AwaitedVerdicts;
   },
 ): Promise<void> {
   const { hub, match, readMoves, readMatch } = options;
   const raw = reply.raw;
   let sentPly = options.lastPly;
   let ended = false;
+  let resultSent = false;
+  // After the result: the plies whose late verdicts the stream still waits for, and its deadline.
+  let awaited: Set<number> | null = null;
+  // The plies whose verdict this stream carried after their move (a `verdict` event, or a move
+  // read back with it): not the live moves, whose fan-out stays free of allocations.
+  const carried = new Set<number>();
+  let deadline: ReturnType<typeof setTimeout> | null = null;
   // Catch-ups (database reads) run one after another; a live move arriving meanwhile waits its
   // turn behind them, and is written at once, without a promise, when none is pending.
   let queue: Promise<void> = Promise.resolve();
@@ -113,6 +135,7 @@ export async function streamMatch(
   const sendMoves = (moves: readonly MatchMove[], latest: MatchRow) => {
     for (const move of moves) {
       if (move.ply !== sentPly + 1) continue;
+      if (move.verdict) carried.add(move.ply);
       // Built once per move read back, however many watchers catch up with it.
       const event = () => ({
         matchId: match.id,
@@ -123,10 +146,31 @@ export async function streamMatch(
       sentPly = move.ply;
     }
   };
-  const finish = (result: ResultEvent) => {
-    send(MATCH_EVENT.result, result, result.plies);
+  const end = () => {
+    send(MATCH_EVENT.end, { matchId: match.id });
     close();
     raw.end();
+  };
+  // Runs inside a catch-up step, so verdicts arriving while `read` runs wait behind it and then
+  // find `awaited` set; one stored before the read is sent from it unless already carried.
+  const finish = async (result: ResultEvent) => {
+    if (resultSent) return;
+    resultSent = true;
+    send(MATCH_EVENT.result, result, result.plies);
+    const wait = options.awaitedVerdicts;
+    const remainingMs = wait ? Date.parse(result.endedAt) + wait.waitMs - wait.now() : 0;
+    if (!wait || remainingMs <= 0) return end();
+    const verdicts = await wait.read(match.id);
+    // Only for moves this stream sent: the page holds the earlier ones as it loaded them.
+    for (const verdict of verdicts.judged) {
+      if (verdict.ply > options.lastPly && !carried.has(verdict.ply)) {
+        send(MATCH_EVENT.verdict, verdict);
+      }
+    }
+    awaited = new Set(verdicts.awaited);
+    if (awaited.size === 0) return end();
+    deadline = setTimeout(end, remainingMs);
+    deadline.unref();
   };
   const sendLive = (move: MoveEvent) => {
     if (move.ply !== sentPly + 1) return;
@@ -134,8 +178,10 @@ export async function streamMatch(
     sentPly = move.ply;
   };
   const sendVerdict = (verdict: VerdictEvent) => {
-    if (verdict.ply <= sentPly) send(MATCH_EVENT.verdict, verdict);
-    else catchUp();
+    if (verdict.ply > sentPly) return catchUp();
+    send(MATCH_EVENT.verdict, verdict);
+    carried.add(verdict.ply);
+    if (awaited?.delete(verdict.ply) && awaited.size === 0) end();
   };
   const catchUp = () =>
     enqueue(async () => {
@@ -144,7 +190,7 @@ export async function streamMatch(
       if (!latest) return;
       sendMoves(moves, latest);
       const result = resultOf(latest);
-      if (result && sentPly >= result.plies) finish(result);
+      if (result && sentPly >= result.plies) await finish(result);
     });
 
   const watcher: MatchWatcher = {
@@ -178,6 +224,7 @@ export async function streamMatch(
   function close() {
     if (ended) return;
     ended = true;
+    if (deadline) clearTimeout(deadline);
     unsubscribe();
   }
   raw.on('close', close);

@@ -29,7 +29,8 @@ export interface MatchStreamState<Move extends MoveProgress = MoveProgress> {
  * the same stream and go straight into the pools query. Move events are read with `moveSchema`:
  * boards need only `moveProgressSchema` (the default, light enough for the first load); the watch
  * page passes the full schema with traces, and `onSource` to listen for more of the stream's events
- * (memoised: a new one reopens the stream).
+ * (memoised: a new one reopens the stream); with it the stream is kept after the result, until the
+ * server's `end`, since late verdicts may follow the result.
  */
 export function useMatchStream<Move extends MoveProgress = MoveProgress>(
   matchId: string | undefined,
@@ -70,9 +71,12 @@ export function useMatchStream<Move extends MoveProgress = MoveProgress>(
     source.addEventListener(MATCH_EVENT.result, (message) => {
       const parsed = resultEventSchema.safeParse(JSON.parse(message.data));
       if (parsed.success) setState((current) => ({ ...current, result: parsed.data }));
-      // Over: without this the browser would reconnect to a stream that has nothing more to say.
-      source.close();
+      // Over for a board. A page listening for more (`onSource`: the late verdicts on the last
+      // moves, which the server sends after the result) keeps the stream until its `end`.
+      if (!onSource) source.close();
     });
+    // The server has nothing more to say: without this the browser would reconnect.
+    source.addEventListener(MATCH_EVENT.end, () => source.close());
     // Someone bet: the pools and odds arrive over the stream instead of being polled.
     source.addEventListener(MATCH_EVENT.pools, (message) => {
       const parsed = matchPoolsSchema.safeParse(JSON.parse(message.data));

@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MATCH_EVENT } from '../../../../core/protocol/matches.ts';
+import { useLateVerdicts } from './useLateVerdicts.ts';
+import { type MatchStreamState, useMatchStream } from './useMatchStream.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** The browser's EventSource as the hooks meet it: events by name, none once closed. */
+class FakeEventSource extends EventTarget {
+  static opened: FakeEventSource[] = [];
+  closed = false;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.opened.push(this);
+  }
+  close() {
+    this.closed = true;
+  }
+  send(event: string, data: unknown) {
+    if (!this.closed) this.dispatchEvent(new MessageEvent(event, { data: JSON.stringify(data) }));
+  }
+}
+
+const verdict = { grade: 'mistake', exact: false, unit: 'chances', best: 61, played: 38 };
+const result = {
+  matchId: 'm1',
+  status: 'finished',
+  result: 'first',
+  moves: '1',
+  plies: 1,
+  endedAt: '2026-01-01T00:00:00.000Z',
+  resultCells: [],
+};
+
+interface Seen {
+  stream: MatchStreamState;
+  verdicts: ReturnType<typeof useLateVerdicts>['verdicts'];
+}
+
+/** The watch page's pair of hooks (`listening`), or a board's stream alone. */
+function Probe(props: { listening: boolean; seen: (state: Seen) => void }) {
+  const late = useLateVerdicts('m1');
+  const stream = useMatchStream(
+    'm1',
+    true,
+    0,
+    undefined,
+    props.listening ? late.listen : undefined,
+  );
+  props.seen({ stream, verdicts: late.verdicts });
+  return null;
+}
+
+async function render(listening: boolean) {
+  vi.stubGlobal('EventSource', FakeEventSource);
+  FakeEventSource.opened = [];
+  let seen: Seen | undefined;
+  const root = createRoot(document.createElement('div'));
+  await act(async () =>
+    root.render(
+      createElement(
+        QueryClientProvider,
+        { client: new QueryClient() },
+        createElement(Probe, { listening, seen: (state) => (seen = state) }),
+      ),
+    ),
+  );
+  const source = FakeEventSource.opened[0]!;
+  const sendAll = (events: [string, unknown][]) =>
+    act(async () => {
+      for (const [event, data] of events) source.send(event, data);
+    });
+  return { source, sendAll, seen: () => seen!, unmount: () => act(async () => root.unmount()) };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('useMatchStream', () => {
+  // Regression (issue 27): the page closed its stream on the result, so the verdict on the last
+  // move, judged after the end, showed only on reload.
+  it('keeps the watch page’s stream after the result, merging late verdicts, until `end`', async () => {
+    const page = await render(true);
+    await page.sendAll([
+      [MATCH_EVENT.move, { matchId: 'm1', ply: 1, moves: '1' }],
+      [MATCH_EVENT.result, result],
+      [MATCH_EVENT.verdict, { matchId: 'm1', ply: 1, verdict }],
+    ]);
+    expect(page.seen().stream.result).toMatchObject({ result: 'first' });
+    expect(page.seen().verdicts.get(1)?.verdict).toEqual(verdict);
+    expect(page.source.closed).toBe(false);
+    await page.sendAll([[MATCH_EVENT.end, { matchId: 'm1' }]]);
+    expect(page.source.closed).toBe(true);
+    await page.unmount();
+  });
+
+  it('closes a board’s stream on the result: it listens for nothing after it', async () => {
+    const board = await render(false);
+    await board.sendAll([[MATCH_EVENT.result, result]]);
+    expect(board.seen().stream.result).toMatchObject({ result: 'first' });
+    expect(board.source.closed).toBe(true);
+    await board.unmount();
+  });
+});
