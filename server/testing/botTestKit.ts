@@ -77,6 +77,10 @@ export class BotTestKit {
         ADMIN_ADDRESSES: admin.address,
         BOT_MOVE_TIMEOUT_MS: String(BOT_TIMEOUT_MS),
         BOT_MOVE_RATE_LIMIT_PER_MINUTE: '100000',
+        // The tests read each stream's next event as the one they wait for: at the default 15 s,
+        // a heartbeat came first when a loaded machine took that long to seat a bot. The
+        // heartbeat's own behaviour is tested at its own interval (botStreamBackpressure.test.ts).
+        BOT_HEARTBEAT_MS: '120000',
         ...this.env,
       },
       this.recordedDb && this.statements
