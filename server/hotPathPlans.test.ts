@@ -5,11 +5,7 @@ import { growDatabase } from './db/seed/growDatabase.ts';
 import { settleMatch } from './modules/bets/settleMatch.ts';
 import { MatchRunner } from './modules/matches/runner/matchRunner.ts';
 import { DecisionPool } from './modules/matches/runner/workerPool.ts';
-import { storeGuardedMoves } from './modules/matches/store/botMoveGuard.ts';
-import { botMoveToApply } from './modules/matches/store/botMoves.ts';
-import type { LockedMatch } from './modules/matches/store/lockedMatch.ts';
 import { insertMatch as insertNewMatch } from './modules/matches/store/matchCreation.ts';
-import { planMove } from './modules/matches/store/matchWriter.ts';
 import { tournamentSweep } from './modules/tournaments/runner/sweepTournaments.ts';
 import { endMatch, insertHouseAgents, insertMatch, postBet } from './testing/economyFixtures.ts';
 import { manualScheduler } from './testing/manualScheduler.ts';
@@ -208,29 +204,6 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('hot paths on a grown d
       });
       expect(move.statusCode, move.body).toBe(404);
     }
-    // A move of a match of two bots, written where its remembered row still holds (here it
-    // does not: the seeded match is not the bot's, and nothing is written), planned all the same.
-    const remembered: LockedMatch = {
-      id: seededMatch,
-      game: 'connect4',
-      moves: '',
-      owner: null,
-      status: 'live',
-      firstAgentId: botId,
-      secondAgentId: botId,
-      startsAt: null,
-      turnStartedAt: new Date(),
-      botSeats: [
-        { botId, side: 'first' },
-        { botId, side: 'second' },
-      ],
-    };
-    const apply = botMoveToApply(
-      { matchId: seededMatch, botId, ply: 1, move: '4', now: new Date(), moveTimeoutMs: 10_000 },
-      '4',
-    );
-    const guarded = { match: remembered, apply, plan: planMove(remembered, apply), tokenHash: '' };
-    expect(await storeGuardedMoves(recorded, [guarded])).toEqual(new Set());
     responses.push(
       await app.inject({ method: 'POST', url: `/api/bots/${botId}/token`, headers: { cookie } }),
     );

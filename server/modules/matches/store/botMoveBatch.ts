@@ -2,13 +2,6 @@ import { createBatcher } from '../../../db/batcher.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { BOT_EVENTS_CHANNEL } from '../../../events/botEvents.ts';
 import {
-  type BatchMove,
-  type GuardedBotMove,
-  movedColumns,
-  storeGuardedMoves,
-  toldRows,
-} from './botMoveGuard.ts';
-import {
   acceptedMove,
   type BotMoveAccepted,
   type BotMoveRefusal,
@@ -21,7 +14,6 @@ import {
   storedBotMove,
   tokenLives,
 } from './botMoves.ts';
-import { BotTurnCache } from './botTurnCache.ts';
 import { LOCKED_MATCH_COLUMNS, type LockedMatch } from './lockedMatch.ts';
 import { type MovePlan, type MoveToApply, planMove } from './matchWriter.ts';
 
@@ -32,106 +24,42 @@ const MOST_MOVES_PER_BATCH = 128;
 
 /**
  * Group commit of bots' moves (through server/db/batcher.ts): the moves that arrive while a
- * batch commits are checked and written together. A move in a match of two bots whose row this
- * process wrote last (botTurnCache.ts) is checked against that row and written by one statement
- * for the whole batch, which locks each row and writes only where it is still as remembered
- * (botMoveGuard.ts): one round trip instead of four. The rest, and any the guard left out, go in
- * one transaction of four statements (begin, one lock of every match row with all the checks
- * read beside it, one write of every move with its logs and notifications, commit), however many
- * there are. Each move is answered only once its batch has committed, so a move is durable before
- * it is acknowledged; each is checked on its match's row as it is when written, as
- * `recordBotMove` checks it, so ply order and exactly-once hold as they do alone. A move that
- * ends its match is left out and goes alone (see writeBatch). A batch holds at most one move of
- * a match (another waits for the next). When a batch fails (a deadlock, a lost connection),
- * nothing of it was kept, and each of its moves is tried again alone in its own transaction, so
- * one move's failure is never another's.
+ * batch commits are checked and written together, in one transaction of four statements (begin,
+ * one lock of every match row with all the checks read beside it, one write of every move with
+ * its logs and notifications, commit), however many there are. Each move is answered only once
+ * its batch has committed, so a move is durable before it is acknowledged; each is checked
+ * under its match's row lock as `recordBotMove` checks it, so ply order and exactly-once hold as
+ * they do alone. A move that ends its match is left out and goes alone (see writeBatch). A batch
+ * holds at most one move of a match (another waits for the next). When a
+ * batch fails (a deadlock, a lost connection), nothing of it was kept, and each of its moves is
+ * tried again alone in its own transaction, so one move's failure is never another's.
  */
 export function createBotMoveRecorder(
   db: Database,
   onBatchError: (error: unknown) => void,
 ): (input: BotMoveRequest) => Promise<BotMoveAnswer> {
-  const turns = new BotTurnCache();
   return createBatcher<BotMoveRequest, BotMoveAnswer>({
     runBatch: async (inputs) => {
-      const answers: (BotMoveAnswer | null)[] = [];
-      const decided = new Set<number>();
-      const stored: PlannedBotMove[] = [];
-      const { guarded, alone } = planRemembered(turns, inputs);
-      // A move that ends its match goes alone, as from the locked path (see writeBatch).
-      for (const index of alone) {
-        answers[index] = null;
-        decided.add(index);
-      }
-      const written = await storeGuardedMoves(db, guarded);
-      for (const move of guarded) {
-        if (written.has(move.match.id)) {
-          const input = inputs[move.index]!;
-          answers[move.index] = acceptedMove(input, move.apply.move, move.plan.move.moves);
-          decided.add(move.index);
-          stored.push(move);
-        } else {
-          turns.forget(move.match.id);
-        }
-      }
-      const locked = inputs.flatMap((_, index) => (decided.has(index) ? [] : [index]));
-      if (locked.length > 0) {
-        const batch = await db.transaction((tx) =>
-          writeBatch(
-            tx,
-            locked.map((index) => inputs[index]!),
-          ),
-        );
-        for (const [position, answer] of batch.answers.entries()) {
-          answers[locked[position]!] = answer;
-        }
-        for (const move of batch.stored) stored.push({ ...move, index: locked[move.index]! });
-      }
+      const { answers, stored } = await db.transaction((tx) => writeBatch(tx, inputs));
       // Committed: each stored move's verdict is queued (it returns at once), then all answered.
-      for (const { index, match, apply, plan } of stored) {
-        turns.written(match, plan.move.moves, apply.now, false);
+      for (const { index, match, apply } of stored) {
         inputs[index]?.onStored?.(storedBotMove(match, apply.ply, apply.move));
       }
       return answers;
     },
-    runOne: (input) => {
-      // Alone: a match's end, a forfeit or a refusal. The row is read under its lock.
-      turns.forget(input.matchId);
-      return recordBotMove(db, input);
-    },
+    runOne: (input) => recordBotMove(db, input),
     keyOf: (input) => input.matchId,
     maxBatch: MOST_MOVES_PER_BATCH,
     onBatchError,
   });
 }
 
-/** A move of a batch, checked and worked out, by its index in the batch's inputs. */
-interface PlannedBotMove extends BatchMove {
+/** A legal move checked under its lock, worked out and ready to write. */
+interface PlannedBotMove {
   index: number;
-}
-
-/**
- * The moves of matches this process remembers (two bots'), checked against the remembered row
- * as `checkBotMove` checks a locked one: the legal ones that go on, planned for the guarded
- * write; those that would end the match, to go alone. Every other move (a refusal, an illegal
- * one, a match not remembered) is left to be checked under its lock, where a refusal is sure.
- */
-function planRemembered(
-  turns: BotTurnCache,
-  inputs: readonly BotMoveRequest[],
-): { guarded: (GuardedBotMove & { index: number })[]; alone: number[] } {
-  const guarded: (GuardedBotMove & { index: number })[] = [];
-  const alone: number[] = [];
-  for (const [index, input] of inputs.entries()) {
-    const row = turns.row(input.matchId);
-    if (!row) continue;
-    const check = checkBotMove(row, input);
-    if (!('play' in check) || check.play !== 'legal') continue;
-    const apply = botMoveToApply(input, check.move);
-    const plan = planMove(check.match, apply);
-    if (plan.result) alone.push(index);
-    else guarded.push({ index, match: check.match, apply, plan, tokenHash: input.tokenHash });
-  }
-  return { guarded, alone };
+  match: LockedMatch;
+  apply: MoveToApply;
+  plan: MovePlan;
 }
 
 /**
@@ -237,12 +165,24 @@ const STORE_MOVES = `with moved as (
   union all
   select pg_notify($16, bot_id) from (select distinct bot_id from told) as woken`;
 
-async function storeMoves(tx: Queryable, planned: readonly BatchMove[]): Promise<void> {
+async function storeMoves(tx: Queryable, planned: PlannedBotMove[]): Promise<void> {
   if (planned.length === 0) return;
-  const told = toldRows(planned);
-  const notifications = planned.flatMap(({ plan }) => plan.notifications);
+  const moves = planned.map(({ match, apply, plan }) => ({ match, apply, plan }));
+  const told = moves.flatMap(({ match, plan }) =>
+    plan.told.map((row) => ({ ...row, matchId: match.id })),
+  );
+  const notifications = moves.flatMap(({ plan }) => plan.notifications);
   await tx.query(STORE_MOVES, [
-    ...movedColumns(planned),
+    moves.map(({ match }) => match.id),
+    moves.map(({ apply }) => apply.ply),
+    moves.map(({ apply }) => apply.move),
+    moves.map(({ apply }) => apply.agentId),
+    moves.map(({ apply }) => JSON.stringify(apply.trace)),
+    moves.map(({ apply }) => apply.now.toISOString()),
+    moves.map(({ match }) => match.owner),
+    moves.map(({ plan }) => plan.move.moves),
+    moves.map(({ plan }) => plan.result),
+    moves.map(({ plan }) => plan.reason),
     told.map((row) => row.botId),
     told.map((row) => row.matchId),
     told.map((row) => row.payload),
