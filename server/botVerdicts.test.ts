@@ -115,13 +115,7 @@ describe.each(testDatabaseKinds())("a bot's answer and its verdict on %s", (kind
   const kit = new BotTestKit(kind, {}, undefined, async (job) => {
     asked.push(job);
     await held;
-    const rules = gameOf(job.game);
-    return (
-      rules.judge?.(rules.decodeMoves(job.moves), job.move, {
-        deadline: Date.now() + job.budgetMs,
-        now: Date.now,
-      }) ?? null
-    );
+    return judgeNow(job);
   });
   beforeAll(() => kit.start());
   afterAll(() => {
@@ -152,6 +146,17 @@ describe.each(testDatabaseKinds())("a bot's answer and its verdict on %s", (kind
   });
 });
 
+/** A job judged as the app's judge would, once the test lets it go. */
+function judgeNow(job: JudgeJob) {
+  const rules = gameOf(job.game);
+  return (
+    rules.judge?.(rules.decodeMoves(job.moves), job.move, {
+      deadline: Date.now() + job.budgetMs,
+      now: Date.now,
+    }) ?? null
+  );
+}
+
 /** The events of a stream until it ends (the server closed it), but spectator counts. */
 async function untilEnd(watcher: SseConnection): Promise<SseMessage[]> {
   const events: SseMessage[] = [];
@@ -180,13 +185,7 @@ describe.each(testDatabaseKinds())('late verdicts after the end of a match on %s
   const held: (() => void)[] = [];
   const kit = new BotTestKit(kind, {}, undefined, async (job) => {
     await new Promise<void>((resolve) => held.push(resolve));
-    const rules = gameOf(job.game);
-    return (
-      rules.judge?.(rules.decodeMoves(job.moves), job.move, {
-        deadline: Date.now() + job.budgetMs,
-        now: Date.now,
-      }) ?? null
-    );
+    return judgeNow(job);
   });
   beforeAll(() => kit.start());
   afterAll(() => {

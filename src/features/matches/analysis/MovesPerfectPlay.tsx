@@ -2,8 +2,8 @@ import { bestMoves } from '../../../../core/games/moveAnalysis.ts';
 import { useNow } from '../../../lib/time/useNow.ts';
 import { moveText } from '../boards/moveText.ts';
 import { moveValueText } from './moveValueText.ts';
+import { PerfectPlayShell } from './PerfectPlayShell.tsx';
 import { useMoveAnalysis } from './useMoveAnalysis.ts';
-import './perfectPlay.css';
 
 /**
  * "What does perfect play say here?" for the Othello or checkers position after the first `shown`
@@ -33,14 +33,12 @@ export function MovesPerfectPlay({
       : null;
   const best = step ? bestMoves(step.values) : [];
   return (
-    <section
-      className="perfect-play"
-      aria-labelledby="perfect-play-title"
-      data-testid="perfect-play"
-    >
-      <h2 id="perfect-play-title">Perfect play</h2>
-      {analysis.status === 'running' ? (
-        <div className="perfect-play-running">
+    <PerfectPlayShell
+      running={analysis.status === 'running'}
+      onStart={start}
+      onStop={stop}
+      progress={
+        analysis.status === 'running' ? (
           <p role="status" data-testid="analysis-progress">
             {step === null
               ? `Searching the position after move ${moves.length}…`
@@ -49,18 +47,10 @@ export function MovesPerfectPlay({
                 : `Searched ${step.depth} ${step.depth === 1 ? 'ply' : 'plies'} deep after move ${moves.length}`}
             , {Math.max(0, Math.round((now - analysis.startedAt) / 1000))} s.
           </p>
-          <button type="button" className="button" onClick={stop}>
-            Stop
-          </button>
-        </div>
-      ) : (
-        <>
-          <button type="button" className="button" onClick={start}>
-            What does perfect play say here?
-          </button>
-          {analysis.status === 'failed' ? <p role="alert">{analysis.message}</p> : null}
-        </>
-      )}
+        ) : null
+      }
+      notes={analysis.status === 'failed' ? <p role="alert">{analysis.message}</p> : null}
+    >
       {step && step.values.length > 0 ? (
         <div data-testid="analysis-result">
           <p role="status">
@@ -94,6 +84,6 @@ export function MovesPerfectPlay({
           )}
         </div>
       ) : null}
-    </section>
+    </PerfectPlayShell>
   );
 }

@@ -1,7 +1,7 @@
 import { useNow } from '../../../lib/time/useNow.ts';
+import { PerfectPlayShell } from './PerfectPlayShell.tsx';
 import { useColumnAnalysis } from './useColumnAnalysis.ts';
 import { bestColumnsText, verdictText } from './verdictText.ts';
-import './perfectPlay.css';
 
 const COLUMNS = 7;
 
@@ -24,29 +24,24 @@ export function PerfectPlay({
   const now = useNow(analysis.status === 'running');
   const mover = names[moves.length % 2];
   return (
-    <section
-      className="perfect-play"
-      aria-labelledby="perfect-play-title"
-      data-testid="perfect-play"
-    >
-      <h2 id="perfect-play-title">Perfect play</h2>
-      {analysis.status === 'running' ? (
-        <div className="perfect-play-running">
-          <p role="status" data-testid="analysis-progress">
-            Solving the position after move {moves.length}: {analysis.columns.length} of {COLUMNS}{' '}
-            columns done, {Math.max(0, Math.round((now - analysis.startedAt) / 1000))} s. Positions
-            early in the game can take minutes.
-          </p>
-          <progress max={COLUMNS} value={analysis.columns.length} aria-label="Columns solved" />
-          <button type="button" className="button" onClick={stop}>
-            Stop
-          </button>
-        </div>
-      ) : (
+    <PerfectPlayShell
+      running={analysis.status === 'running'}
+      onStart={start}
+      onStop={stop}
+      progress={
+        analysis.status === 'running' ? (
+          <>
+            <p role="status" data-testid="analysis-progress">
+              Solving the position after move {moves.length}: {analysis.columns.length} of {COLUMNS}{' '}
+              columns done, {Math.max(0, Math.round((now - analysis.startedAt) / 1000))} s.
+              Positions early in the game can take minutes.
+            </p>
+            <progress max={COLUMNS} value={analysis.columns.length} aria-label="Columns solved" />
+          </>
+        ) : null
+      }
+      notes={
         <>
-          <button type="button" className="button" onClick={start}>
-            What does perfect play say here?
-          </button>
           {analysis.status === 'stopped' ? (
             <p role="status">
               Stopped after {analysis.columns.length} of {COLUMNS} columns.
@@ -54,7 +49,8 @@ export function PerfectPlay({
           ) : null}
           {analysis.status === 'failed' ? <p role="alert">{analysis.message}</p> : null}
         </>
-      )}
+      }
+    >
       {analysis.status === 'done' ? (
         <div data-testid="analysis-result">
           <p role="status">
@@ -81,6 +77,6 @@ export function PerfectPlay({
           <p className="hint">Moves are counted for the side that wins, this one included.</p>
         </div>
       ) : null}
-    </section>
+    </PerfectPlayShell>
   );
 }
