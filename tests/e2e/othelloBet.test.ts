@@ -13,7 +13,10 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   server = await startServer({
-    env: { LIVE_GAMES: 'othello', LIVE_MATCHES: '1', BETTING_WINDOW_MS: '60000' },
+    // A window longer than the file: both tests find the first announced match with time
+    // left. With 60 s, a slow machine's first test left the second under 20 s of it, and the
+    // next announcement came only after a whole Othello match.
+    env: { LIVE_GAMES: 'othello', LIVE_MATCHES: '1', BETTING_WINDOW_MS: '600000' },
   });
   browser = await launchBrowser();
 });

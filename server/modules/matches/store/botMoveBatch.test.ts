@@ -5,7 +5,7 @@ import { type TaggedStatement, tagTransactions } from '../../../testing/transact
 import { startTwoBotMatch } from '../../../testing/twoBotMatch.ts';
 import { DecisionPool } from '../runner/workerPool.ts';
 import { createBotMoveRecorder } from './botMoveBatch.ts';
-import { type BotMoveRequest, recordBotMove, type StoredMove } from './botMoves.ts';
+import { recordBotMove, type StoredMove } from './botMoves.ts';
 
 const MOVE_TIMEOUT_MS = 10_000;
 

@@ -33,7 +33,8 @@ export function useAnalysisWorker(create: () => Worker, key: string) {
 
   const run = useCallback(
     (request: unknown, handlers: AnalysisRunHandlers) => {
-      const current = (worker.current ??= create());
+      worker.current ??= create();
+      const current = worker.current;
       runningKey.current = key;
       current.onmessage = (event: MessageEvent<unknown>) => handlers.reply(event.data);
       current.onerror = (event) => {
