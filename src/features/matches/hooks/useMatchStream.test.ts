@@ -11,14 +11,22 @@ import { type MatchStreamState, useMatchStream } from './useMatchStream.ts';
 
 /** The browser's EventSource as the hooks meet it: events by name, none once closed. */
 class FakeEventSource extends EventTarget {
+  static readonly CLOSED = 2;
   static opened: FakeEventSource[] = [];
   closed = false;
+  readyState = 0;
   constructor(readonly url: string) {
     super();
     FakeEventSource.opened.push(this);
   }
   close() {
     this.closed = true;
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  /** An error status (a stream cap's 429): the browser gives up on this source for good. */
+  refuse() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.dispatchEvent(new Event('error'));
   }
   send(event: string, data: unknown) {
     if (!this.closed) this.dispatchEvent(new MessageEvent(event, { data: JSON.stringify(data) }));
@@ -78,6 +86,7 @@ async function render(listening: boolean) {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -105,5 +114,28 @@ describe('useMatchStream', () => {
     expect(board.seen().stream.result).toMatchObject({ result: 'first' });
     expect(board.source.closed).toBe(true);
     await board.unmount();
+  });
+
+  // Regression (issue 26): a watch page refused by the stream caps froze on its last move, as the
+  // browser never retries an EventSource answered with an error status.
+  it('opens a refused stream again later, resuming after the last move it holds', async () => {
+    const board = await render(false);
+    await board.sendAll([
+      [MATCH_EVENT.move, { matchId: 'm1', ply: 1, moves: '1' }],
+      [MATCH_EVENT.move, { matchId: 'm1', ply: 2, moves: '12' }],
+    ]);
+    vi.useFakeTimers();
+    await act(async () => board.source.refuse());
+    expect(FakeEventSource.opened).toHaveLength(1);
+    await act(async () => vi.advanceTimersByTime(7_500));
+    const reopened = FakeEventSource.opened[1]!;
+    expect(reopened.url).toBe('/api/matches/m1/events?lastEventId=2');
+    await act(async () => {
+      reopened.send(MATCH_EVENT.move, { matchId: 'm1', ply: 2, moves: '12' });
+      reopened.send(MATCH_EVENT.move, { matchId: 'm1', ply: 3, moves: '123' });
+    });
+    expect(board.seen().stream.moves.map((move) => move.ply)).toEqual([1, 2, 3]);
+    await board.unmount();
+    expect(reopened.closed).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import {
   spectatorsEventSchema,
 } from '../../../../core/protocol/matches.ts';
 import { matchPoolsSchema } from '../../../../core/protocol/pools.ts';
+import { openReopeningEventSource } from '../../../lib/http/reopeningEventSource.ts';
 import { poolsQueryOptions } from '../../../lib/queries/poolsQueryOptions.ts';
 
 /** What every move event carries: its match, its ply and the encoded move list after it. */
@@ -25,7 +26,8 @@ export interface MatchStreamState<Move extends MoveProgress = MoveProgress> {
 /**
  * Follows a live match over Server-Sent Events from the moves the caller already has. The browser
  * reconnects by itself sending the last event id it saw, so a dropped connection resumes with
- * exactly the missing moves; anything out of sequence is dropped. Pools changed by a bet arrive on
+ * exactly the missing moves, and a stream refused with an error status (a cap's 429) is opened
+ * again later from the last move held; anything out of sequence is dropped. Pools changed by a bet arrive on
  * the same stream and go straight into the pools query. Move events are read with `moveSchema`:
  * boards need only `moveProgressSchema` (the default, light enough for the first load); the watch
  * page passes the full schema with traces, and `onSource` to listen for more of the stream's events
@@ -53,42 +55,43 @@ export function useMatchStream<Move extends MoveProgress = MoveProgress>(
     if (!matchId || !live) return;
     const startPly = known.current;
     setState({ startPly, moves: [], result: null, spectators: null });
-    const source = new EventSource(
-      `/api/matches/${encodeURIComponent(matchId)}/events?lastEventId=${startPly}`,
+    // The last ply this page holds: a stream opened again after a refusal resumes from it.
+    let lastPly = startPly;
+    const listen = (source: EventSource) => {
+      source.addEventListener(MATCH_EVENT.move, (message) => {
+        const parsed = moveSchema.safeParse(JSON.parse(message.data));
+        if (!parsed.success || parsed.data.ply !== lastPly + 1) return;
+        const move = parsed.data;
+        lastPly = move.ply;
+        // The first move closes betting: the pools say so.
+        if (move.ply === 1) void queryClient.invalidateQueries(poolsQueryOptions(matchId));
+        setState((current) => ({ ...current, moves: [...current.moves, move] }));
+      });
+      source.addEventListener(MATCH_EVENT.result, (message) => {
+        const parsed = resultEventSchema.safeParse(JSON.parse(message.data));
+        if (parsed.success) setState((current) => ({ ...current, result: parsed.data }));
+        // Over for a board. A page listening for more (`onSource`: the late verdicts on the last
+        // moves, which the server sends after the result) keeps the stream until its `end`.
+        if (!onSource) source.close();
+      });
+      // The server has nothing more to say: without this the browser would reconnect.
+      source.addEventListener(MATCH_EVENT.end, () => source.close());
+      // Someone bet: the pools and odds arrive over the stream instead of being polled.
+      source.addEventListener(MATCH_EVENT.pools, (message) => {
+        const parsed = matchPoolsSchema.safeParse(JSON.parse(message.data));
+        if (parsed.success)
+          queryClient.setQueryData(poolsQueryOptions(matchId).queryKey, parsed.data);
+      });
+      source.addEventListener(MATCH_EVENT.spectators, (message) => {
+        const parsed = spectatorsEventSchema.safeParse(JSON.parse(message.data));
+        if (parsed.success) setState((current) => ({ ...current, spectators: parsed.data.count }));
+      });
+      onSource?.(source);
+    };
+    return openReopeningEventSource(
+      () => `/api/matches/${encodeURIComponent(matchId)}/events?lastEventId=${lastPly}`,
+      listen,
     );
-    source.addEventListener(MATCH_EVENT.move, (message) => {
-      const parsed = moveSchema.safeParse(JSON.parse(message.data));
-      if (!parsed.success) return;
-      const move = parsed.data;
-      // The first move closes betting: the pools say so.
-      if (move.ply === 1) void queryClient.invalidateQueries(poolsQueryOptions(matchId));
-      setState((current) =>
-        move.ply === current.startPly + current.moves.length + 1
-          ? { ...current, moves: [...current.moves, move] }
-          : current,
-      );
-    });
-    source.addEventListener(MATCH_EVENT.result, (message) => {
-      const parsed = resultEventSchema.safeParse(JSON.parse(message.data));
-      if (parsed.success) setState((current) => ({ ...current, result: parsed.data }));
-      // Over for a board. A page listening for more (`onSource`: the late verdicts on the last
-      // moves, which the server sends after the result) keeps the stream until its `end`.
-      if (!onSource) source.close();
-    });
-    // The server has nothing more to say: without this the browser would reconnect.
-    source.addEventListener(MATCH_EVENT.end, () => source.close());
-    // Someone bet: the pools and odds arrive over the stream instead of being polled.
-    source.addEventListener(MATCH_EVENT.pools, (message) => {
-      const parsed = matchPoolsSchema.safeParse(JSON.parse(message.data));
-      if (parsed.success)
-        queryClient.setQueryData(poolsQueryOptions(matchId).queryKey, parsed.data);
-    });
-    source.addEventListener(MATCH_EVENT.spectators, (message) => {
-      const parsed = spectatorsEventSchema.safeParse(JSON.parse(message.data));
-      if (parsed.success) setState((current) => ({ ...current, spectators: parsed.data.count }));
-    });
-    onSource?.(source);
-    return () => source.close();
   }, [matchId, live, queryClient, moveSchema, onSource]);
 
   return state;

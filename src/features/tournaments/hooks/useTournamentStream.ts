@@ -4,6 +4,7 @@ import {
   TOURNAMENT_EVENT,
   tournamentEventSchema,
 } from '../../../../core/protocol/tournamentEvents.ts';
+import { openReopeningEventSource } from '../../../lib/http/reopeningEventSource.ts';
 import { tournamentQueryOptions } from '../api/tournamentQueryOptions.ts';
 
 /** How often the page reads the tournament again while its event stream is down. */
@@ -13,7 +14,8 @@ const FALLBACK_POLL_MS = 60_000;
  * Keeps a tournament page current over its event stream while `open` (scheduled or live): each
  * event (an entry, a round started, a game ended, the finish) reads the tournament again, and so
  * does each (re)connection, for whatever was said while it was away. While the stream is down the
- * page falls back to a slow poll; a finished or cancelled tournament closes it.
+ * page falls back to a slow poll, and one the browser gave up on (a refusal by the stream caps)
+ * is opened again later; a finished or cancelled tournament closes it.
  */
 export function useTournamentStream(tournamentId: string, open: boolean): void {
   const queryClient = useQueryClient();
@@ -26,23 +28,27 @@ export function useTournamentStream(tournamentId: string, open: boolean): void {
       if (poll !== null) clearInterval(poll);
       poll = null;
     };
-    const source = new EventSource(`/api/tournaments/${encodeURIComponent(tournamentId)}/events`);
-    source.addEventListener('open', () => {
-      stopPolling();
-      refetch();
-    });
-    source.addEventListener('error', () => {
-      poll ??= setInterval(refetch, FALLBACK_POLL_MS);
-    });
-    source.addEventListener(TOURNAMENT_EVENT, (message) => {
-      const parsed = tournamentEventSchema.safeParse(JSON.parse(message.data));
-      if (!parsed.success) return;
-      refetch();
-      // Over: the server ends the stream, and the browser would otherwise come back to it.
-      if (parsed.data.kind === 'finished' || parsed.data.kind === 'cancelled') source.close();
-    });
+    const close = openReopeningEventSource(
+      () => `/api/tournaments/${encodeURIComponent(tournamentId)}/events`,
+      (source) => {
+        source.addEventListener('open', () => {
+          stopPolling();
+          refetch();
+        });
+        source.addEventListener('error', () => {
+          poll ??= setInterval(refetch, FALLBACK_POLL_MS);
+        });
+        source.addEventListener(TOURNAMENT_EVENT, (message) => {
+          const parsed = tournamentEventSchema.safeParse(JSON.parse(message.data));
+          if (!parsed.success) return;
+          refetch();
+          // Over: the server ends the stream, and the browser would otherwise come back to it.
+          if (parsed.data.kind === 'finished' || parsed.data.kind === 'cancelled') source.close();
+        });
+      },
+    );
     return () => {
-      source.close();
+      close();
       stopPolling();
     };
   }, [tournamentId, open, queryClient]);
