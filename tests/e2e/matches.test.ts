@@ -89,6 +89,38 @@ describe('live matches in the browser', () => {
     expect(pieces).toBe(counter);
   });
 
+  // Regression (issue 26): Chromium never retries an EventSource answered with an error status,
+  // so a watch page refused by the stream caps froze on the moves it loaded.
+  it('opens a refused event stream again and catches up with the match', async () => {
+    const id = await matchWithStatus(suite.server.origin, 'live', 60_000, { maxMoves: 2 });
+    let refused = 0;
+    let admitted = 0;
+    await page.route(`**/api/matches/${id}/events*`, (route) => {
+      if (refused++ > 0) {
+        admitted++;
+        return route.continue();
+      }
+      return route.fulfill({
+        status: 429,
+        headers: { 'retry-after': '30' },
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Too many event streams from this address.' }),
+      });
+    });
+    await page.goto(`/games/sessions/${id}`);
+    await page.getByTestId('move-count').waitFor();
+    const start = await moveCount(page);
+    // The stream comes back within 7.5 s; the match may have ended by then, and its result counts.
+    await expect
+      .poll(
+        async () =>
+          (await moveCount(page)) > start || (await page.getByTestId('result').count()) > 0,
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    expect(admitted).toBeGreaterThanOrEqual(1);
+  });
+
   it('replays a finished match step by step and with play', async () => {
     let finishedId: string | undefined;
     await expect
