@@ -22,7 +22,11 @@ describe('chancesText', () => {
   it('keeps the engine’s own score for moves stored before chances', () => {
     expect(chancesPhrase({ score: 246 })).toBe('evaluation +246');
     expect(chancesLabel({ score: 5000 })).toBe('winning');
-    expect(chancesLabel(null)).toBe('–');
+  });
+
+  // A move played on instinct showed "(–)" in the move list, which told a watcher nothing.
+  it('says a move played without a search was not searched, in the list and the caption', () => {
+    expect(chancesLabel(null)).toBe('not searched');
     expect(chancesPhrase(null)).toBe('not searched');
   });
 });

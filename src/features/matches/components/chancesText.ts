@@ -28,10 +28,11 @@ export function chancePercent(advantage: number): number {
 
 /**
  * The move list's short reading: the mover's winning chances ("64%"), a proven result ("won",
- * "lost", "drawn"), or, for moves stored before traces carried chances, the engine's own score.
+ * "lost", "drawn"), "not searched" for a move played on instinct (a lone dash told a watcher
+ * nothing), or, for moves stored before traces carried chances, the engine's own score.
  */
 export function chancesLabel(evaluation: MoveEvaluation | null): string {
-  if (evaluation === null) return '–';
+  if (evaluation === null) return 'not searched';
   const { score, advantage, proven } = evaluation;
   if (advantage === undefined) {
     if (score >= DECISIVE_SCORE) return 'winning';
@@ -46,13 +47,13 @@ export function chancesLabel(evaluation: MoveEvaluation | null): string {
 }
 
 /**
- * The caption's phrase: "winning chances 64%", "won with perfect play", "not searched", or an
- * old move's "evaluation +2".
+ * The caption's phrase: "winning chances 64%", "won with perfect play", "not searched" (a move
+ * played without a search, a weak agent's instinct, has no score of its own), or an old move's
+ * "evaluation +2".
  */
 export function chancesPhrase(evaluation: MoveEvaluation | null): string {
-  // a move played without a search (a weak agent's instinct) has no score of its own
-  if (evaluation === null) return 'not searched';
   const label = chancesLabel(evaluation);
+  if (evaluation === null) return label;
   if (evaluation.advantage === undefined) return `evaluation ${label}`;
   if (evaluation.proven) {
     return label === 'drawn' ? 'a draw with perfect play' : `${label} with perfect play`;
