@@ -16,7 +16,8 @@ import { LateMoveJudge } from './modules/matches/runner/lateMoveJudge.ts';
 import { DecisionPool } from './modules/matches/runner/workerPool.ts';
 import type { StoredMove } from './modules/matches/store/botMoves.ts';
 import { storeLateVerdict } from './modules/matches/store/lateVerdict.ts';
-import { insertHouseAgents } from './testing/economyFixtures.ts';
+import { lateVerdictsDue } from './modules/matches/store/lateVerdictsDue.ts';
+import { insertHouseAgents, insertOwnedAgent } from './testing/economyFixtures.ts';
 import { openTestDatabase, testDatabaseKinds } from './testing/testDatabase.ts';
 
 /** A seeded random Othello game up to `empties` empty squares, with a move (not a pass) due. */
@@ -172,5 +173,116 @@ describe.each(testDatabaseKinds())('late exact verdicts on %s', (kind) => {
     );
     expect(await storeLateVerdict(db, { ...late, verdict: exact })).toBe(true);
     expect(await verdictAt(db, matchId, 1)).toEqual(exact);
+  });
+});
+
+const chancesVerdict: MoveVerdictData = {
+  grade: 'good',
+  exact: false,
+  unit: 'chances',
+  best: 55,
+  played: 50,
+};
+const exactVerdict: MoveVerdictData = {
+  grade: 'best',
+  exact: true,
+  unit: 'discs',
+  best: { result: 'win', by: 4 },
+  played: { result: 'win', by: 4 },
+};
+
+// A watch page keeps its stream after the result while late verdicts are due (matchStream.ts):
+// an engine-only match's exact Othello verdicts reached it only on reload.
+describe.each(testDatabaseKinds())('late verdicts a stream waits for at the end, on %s', (kind) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    await insertHouseAgents(db);
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it("are a bot's moves, and an engine's Othello moves from 20 empties until their verdict is exact", async () => {
+    const moves = othelloMovesTo(16, 5);
+    const {
+      rows: [user],
+    } = await db.query<{ id: string }>(
+      `insert into users (address, nickname) values ($1, 'Owner') returning id::text as id`,
+      [`0x${randomUUID().replaceAll('-', '').padEnd(40, '0')}`],
+    );
+    const botId = await insertOwnedAgent(db, user!.id, 'bot');
+    const matchId = randomUUID();
+    await db.query(
+      `insert into matches (id, game, status, first_agent_id, second_agent_id, first_rating,
+         second_rating, seed, moves, started_at, starts_at, ended_at, result)
+       values ($1, 'othello', 'finished', 'house-a', $2, 1500, 1500, 1, $3, now(), now(), now(), 'first')`,
+      [matchId, botId, encodeMoves(moves)],
+    );
+    // Empty squares before each ply, counted on the board (a pass fills none).
+    const emptiesBefore = (ply: number) => {
+      const { mover, other } = discCounts(stateOfMoves(moves.slice(0, ply - 1)));
+      return 64 - mover - other;
+    };
+    // Every ply gets a verdict by rule: the second player's (the bot's) even plies alternate
+    // between none and a chances one; the engine's odd plies cycle through chances, exact, none.
+    const verdictOf = (ply: number): MoveVerdictData | null =>
+      ply % 2 === 0
+        ? ply % 4 === 0
+          ? chancesVerdict
+          : null
+        : [chancesVerdict, exactVerdict, null][((ply - 1) / 2) % 3]!;
+    for (const [index, move] of moves.entries()) {
+      const ply = index + 1;
+      const verdict = verdictOf(ply);
+      await db.query(
+        `insert into match_moves (match_id, ply, move, agent_id, trace, played_at, verdict)
+         values ($1, $2, $3, $4, '{}', now(), $5)`,
+        [matchId, ply, move, ply % 2 === 0 ? botId : 'house-a', verdict && JSON.stringify(verdict)],
+      );
+    }
+    const plies = moves.map((_, index) => index + 1);
+    const bots = plies.filter((ply) => ply % 2 === 0);
+    const lateEngine = plies.filter((ply) => ply % 2 === 1 && emptiesBefore(ply) <= 20);
+    expect(lateEngine.length).toBeGreaterThanOrEqual(2);
+    const stored = (ply: number) => verdictOf(ply) !== null;
+
+    const judgedPlies = (due: Awaited<ReturnType<typeof lateVerdictsDue>>) =>
+      due.judged.map((event) => event.ply);
+    // A process that judges no engine's move again waits for the bots' moves alone.
+    const botsOnly = await lateVerdictsDue(db, matchId, false);
+    expect(botsOnly.awaited).toEqual(bots.filter((ply) => !stored(ply)));
+    expect(judgedPlies(botsOnly)).toEqual(bots.filter(stored));
+    expect(botsOnly.judged[0]).toEqual({
+      matchId,
+      ply: bots.find(stored),
+      verdict: chancesVerdict,
+    });
+
+    const withEngines = await lateVerdictsDue(db, matchId, true);
+    const exactDone = (ply: number) => verdictOf(ply)?.exact === true;
+    expect(withEngines.awaited).toEqual(
+      plies.filter((ply) =>
+        ply % 2 === 0 ? !stored(ply) : lateEngine.includes(ply) && !exactDone(ply),
+      ),
+    );
+    expect(judgedPlies(withEngines)).toEqual(
+      plies.filter((ply) =>
+        ply % 2 === 0 ? stored(ply) : lateEngine.includes(ply) && exactDone(ply),
+      ),
+    );
+    // Once the exact verdict lands on an engine's move, nothing more is awaited of it.
+    const waiting = withEngines.awaited.find((ply) => ply % 2 === 1)!;
+    expect(
+      await storeLateVerdict(db, {
+        matchId,
+        ply: waiting,
+        move: moves[waiting - 1]!,
+        verdict: exactVerdict,
+      }),
+    ).toBe(true);
+    const after = await lateVerdictsDue(db, matchId, true);
+    expect(after.awaited).not.toContain(waiting);
+    expect(after.judged).toContainEqual({ matchId, ply: waiting, verdict: exactVerdict });
   });
 });

@@ -39,6 +39,7 @@ export const matchesModule: FastifyPluginAsync<{
 }> = async (app, options) => {
   const { startRunner, onMatchEnd, readPools, tournaments, decisionPool, judgeLater } = options;
   const { config, db, now } = app.gridmind;
+  const runs = startRunner && config.LIVE_MATCHES > 0;
   await syncRoster(db);
   const hub = new MatchHub(db, randomUUID());
   await hub.start();
@@ -49,8 +50,10 @@ export const matchesModule: FastifyPluginAsync<{
     readPools,
     admission: options.streamAdmission,
     lateVerdictWaitMs: options.lateVerdictWaitMs,
+    // Only a process whose runner plays engines' moves judges any of them again.
+    exactVerdictsLater: judgeLater !== undefined && runs,
   });
-  if (!startRunner || config.LIVE_MATCHES === 0) return;
+  if (!runs) return;
 
   const runner = new MatchRunner({
     db,

@@ -9,7 +9,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import { SseStreams } from '../../plugins/sseHeartbeat.ts';
 import { startEventStream } from '../../plugins/startEventStream.ts';
 import type { StreamAdmission } from '../../plugins/streamAdmission.ts';
-import { botMoveVerdicts } from './store/botMoveVerdicts.ts';
+import { lateVerdictsDue } from './store/lateVerdictsDue.ts';
 import { type MatchRow, toMatchSummary } from './store/matchRows.ts';
 import {
   countMatches,
@@ -39,6 +39,8 @@ export interface MatchRoutesOptions {
    * they end with the result, as in a process that judges no bot's move.
    */
   lateVerdictWaitMs?: number;
+  /** Whether engines' Othello moves are judged again, exactly, after the move: streams wait for those too. */
+  exactVerdictsLater?: boolean;
 }
 
 /** Lists, one match with traces, its live event stream, and the games catalogue counts. */
@@ -63,7 +65,7 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
   const awaitedVerdicts: AwaitedVerdicts | undefined = options.lateVerdictWaitMs
     ? {
         read: coalesce(
-          (matchId: string) => botMoveVerdicts(db, matchId),
+          (matchId: string) => lateVerdictsDue(db, matchId, options.exactVerdictsLater ?? false),
           (matchId) => matchId,
         ),
         waitMs: options.lateVerdictWaitMs,

@@ -5,8 +5,8 @@ import type { MatchPools } from '../../../../core/protocol/pools.ts';
 import { type SseFrame, sseFrame } from '../../../plugins/sseFrame.ts';
 import type { SseStreams } from '../../../plugins/sseHeartbeat.ts';
 import { startEventStream } from '../../../plugins/startEventStream.ts';
-import type { BotMoveVerdicts } from '../store/botMoveVerdicts.ts';
 import { movesUpTo, pliesOf, resultCellsOf } from '../store/gameMoves.ts';
+import type { LateVerdictsDue } from '../store/lateVerdictsDue.ts';
 import type { MatchRow } from '../store/matchRows.ts';
 import type { MatchHub, MatchWatcher } from './matchHub.ts';
 
@@ -55,7 +55,7 @@ function frameOf(
  * long after the end it waits for them (processes judging no bot's move pass none).
  */
 export interface AwaitedVerdicts {
-  read: (matchId: string) => Promise<BotMoveVerdicts>;
+  read: (matchId: string) => Promise<LateVerdictsDue>;
   waitMs: number;
   /** Milliseconds since the epoch (the app's clock). */
   now: () => number;
@@ -64,9 +64,10 @@ export interface AwaitedVerdicts {
 /**
  * One watcher's Server-Sent Events stream: the moves after `lastPly`, then every new move as it is
  * committed (event id = ply), then the result; a verdict judged after its move (a bot's) comes as
- * a `verdict` event, without an id. After the result the stream stays open while verdicts on
- * bots' moves are still to come, until they all have or `waitMs` after the end, then sends `end`
- * and closes: the last moves' verdicts reach a page already open. Events arriving out of order or
+ * a `verdict` event, without an id. After the result the stream stays open while late verdicts
+ * (on bots' moves, and exact ones on engines' Othello moves from 20 empties) are still to come,
+ * until they all have or `waitMs` after the end, then sends `end` and closes: the last moves'
+ * verdicts reach a page already open. Events arriving out of order or
  * after a gap are never forwarded blindly: the missing plies are read back from the database, so
  * a watcher gets each move exactly once. When that read fails (the database is away) the stream ends, and the
  * client reconnects with its Last-Event-ID. Heartbeats are written by the caller, one shared tick
