@@ -41,6 +41,22 @@ async function verdictAt(db: Database, matchId: string, ply: number) {
   return rows[0]?.verdict ?? null;
 }
 
+/** Verdicts as the judges store them: from winning chances, and exact. */
+const chancesVerdict: MoveVerdictData = {
+  grade: 'good',
+  exact: false,
+  unit: 'chances',
+  best: 55,
+  played: 50,
+};
+const exactVerdict: MoveVerdictData = {
+  grade: 'best',
+  exact: true,
+  unit: 'discs',
+  best: { result: 'win', by: 4 },
+  played: { result: 'win', by: 4 },
+};
+
 describe('exact verdicts given after an engine’s move', () => {
   it('are due in Othello from 20 empties where the move’s own verdict was not exact', () => {
     const empties = (moves: string[]) => {
@@ -160,13 +176,7 @@ describe.each(testDatabaseKinds())('late exact verdicts on %s', (kind) => {
        values ($1, 1, 'd3', 'house-a', '{}', now(), $2)`,
       [matchId, JSON.stringify(chances)],
     );
-    const exact: MoveVerdictData = {
-      grade: 'best',
-      exact: true,
-      unit: 'discs',
-      best: { result: 'draw', by: 0 },
-      played: { result: 'draw', by: 0 },
-    };
+    const exact = exactVerdict;
     const late = { matchId, ply: 1, move: 'd3' };
     expect(await storeLateVerdict(db, { ...late, verdict: { ...chances, grade: 'best' } })).toBe(
       false,
@@ -175,21 +185,6 @@ describe.each(testDatabaseKinds())('late exact verdicts on %s', (kind) => {
     expect(await verdictAt(db, matchId, 1)).toEqual(exact);
   });
 });
-
-const chancesVerdict: MoveVerdictData = {
-  grade: 'good',
-  exact: false,
-  unit: 'chances',
-  best: 55,
-  played: 50,
-};
-const exactVerdict: MoveVerdictData = {
-  grade: 'best',
-  exact: true,
-  unit: 'discs',
-  best: { result: 'win', by: 4 },
-  played: { result: 'win', by: 4 },
-};
 
 // A watch page keeps its stream after the result while late verdicts are due (matchStream.ts):
 // an engine-only match's exact Othello verdicts reached it only on reload.

@@ -1,9 +1,9 @@
 import type { GameId } from '../../../../core/games/gameIds.ts';
 import { exactVerdictDueLater } from '../../../../core/games/lateVerdict.ts';
+import { gameOf } from '../../../../core/games/registry.ts';
 import type { VerdictEvent } from '../../../../core/protocol/matchMoves.ts';
 import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
 import type { Queryable } from '../../../db/database.ts';
-import { movesUpTo } from './gameMoves.ts';
 
 /** A match's moves whose verdict comes after them, as a stream sees them at the match's end. */
 export interface LateVerdictsDue {
@@ -43,10 +43,16 @@ export async function lateVerdictsDue(
     [matchId, exactLater],
   );
   const due: LateVerdictsDue = { awaited: [], judged: [] };
-  for (const { ply, verdict, by_bot, game, moves } of rows) {
+  const first = rows[0];
+  if (!first) return due;
+  // Every row carries the match's game and moves: decoded once, cut before each move.
+  const rules = gameOf(first.game);
+  const played = rules.decodeMoves(first.moves);
+  for (const { ply, verdict, by_bot } of rows) {
     const at = Number(ply);
     // Within the exact solver's reach after the move: its verdict comes exact, or comes again.
-    const exactDue = !by_bot && exactVerdictDueLater(game, movesUpTo(game, moves, at - 1), null);
+    const exactDue =
+      !by_bot && exactVerdictDueLater(first.game, rules.encodeMoves(played.slice(0, at - 1)), null);
     if (!by_bot && !exactDue) continue;
     const final = by_bot ? verdict : verdict?.exact ? verdict : null;
     if (final) due.judged.push({ matchId, ply: at, verdict: final });
