@@ -1,5 +1,6 @@
 import { SiweMessage } from 'siwe';
 import { SUPPORTED_CHAIN_IDS } from '../../../core/protocol/auth.ts';
+import { readCommonSiweMessage } from './siweCommonShape.ts';
 
 /** Clock difference tolerated between the signer's device and the server. */
 export const CLOCK_SKEW_MS = 60 * 1000;
@@ -20,11 +21,17 @@ export interface StrictSiweMessage {
 }
 
 /**
- * Parses an EIP-4361 text with siwe's ABNF parser and accepts it only if serialising it again
- * gives the very same bytes (no stray whitespace, no reordered or duplicated fields) and it has
- * the fields EIP-4361 leaves optional but we require. Anything else is null.
+ * Parses an EIP-4361 text and accepts it only if serialising it again gives the very same bytes
+ * (no stray whitespace, no reordered or duplicated fields) and it has the fields EIP-4361 leaves
+ * optional but we require. Anything else is null. The common shape of message is read by a
+ * regular expression that agrees with siwe's parser (siweCommonShape.ts); the rest by siwe's.
  */
 export function parseSiweMessage(text: string): StrictSiweMessage | null {
+  return readCommonSiweMessage(text) ?? parseSiweMessageByGrammar(text);
+}
+
+/** parseSiweMessage by siwe's ABNF parser alone, whatever the message's shape. */
+export function parseSiweMessageByGrammar(text: string): StrictSiweMessage | null {
   let parsed: SiweMessage;
   try {
     parsed = new SiweMessage(text);
