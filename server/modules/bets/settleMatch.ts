@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { BetSide } from '../../../core/betting/parimutuel.ts';
 import { settlePool } from '../../../core/betting/settlePool.ts';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -13,12 +14,16 @@ export interface SettlementSummary {
   bets: number;
 }
 
-interface StakeRow {
-  id: string;
-  user_id: string;
-  side: BetSide;
-  amount: string;
-}
+const stakeRowsSchema = z.array(
+  z.object({
+    id: z.string(),
+    user_id: z.string(),
+    side: z.enum(['first', 'second', 'draw']),
+    amount: z.string().regex(/^[0-9]+$/),
+  }),
+);
+
+type StakeRow = z.infer<typeof stakeRowsSchema>[number];
 
 /**
  * Settles a finished or cancelled match inside the caller's transaction (the one that ends the
@@ -32,6 +37,8 @@ export async function settleMatch(
   commissionPct: number,
   now: Date,
 ): Promise<SettlementSummary | null> {
+  // The match, whether it is settled, and its open stakes, in one statement: most matches end
+  // without a bet, and a match's end is most of what a bots' match costs beside its moves.
   const { rows: matches } = await tx.query<{
     status: string;
     result: BetSide | null;
@@ -39,9 +46,15 @@ export async function settleMatch(
     second_owner: string | null;
     first_agent_id: string;
     second_agent_id: string;
+    settled: boolean;
+    stakes: StakeRow[] | string;
   }>(
     `select m.status, m.result, m.first_agent_id, m.second_agent_id,
-       a1.owner_id::text as first_owner, a2.owner_id::text as second_owner
+       a1.owner_id::text as first_owner, a2.owner_id::text as second_owner,
+       exists (select 1 from match_settlements s where s.match_id = m.id) as settled,
+       coalesce((select json_agg(json_build_object('id', b.id::text, 'user_id', b.user_id::text,
+           'side', b.side, 'amount', b.amount::text) order by b.placed_at, b.id)
+         from bets b where b.match_id = m.id and b.status = 'open'), '[]') as stakes
      from matches m join agents a1 on a1.id = m.first_agent_id
        join agents a2 on a2.id = m.second_agent_id
      where m.id = $1 for update of m`,
@@ -49,15 +62,9 @@ export async function settleMatch(
   );
   const match = matches[0];
   if (!match || (match.status !== 'finished' && match.status !== 'cancelled')) return null;
-  const { rows: done } = await tx.query('select 1 from match_settlements where match_id = $1', [
-    matchId,
-  ]);
-  if (done[0]) return null;
-
-  const { rows: stakes } = await tx.query<StakeRow>(
-    `select id::text as id, user_id::text as user_id, side, amount::text as amount from bets
-     where match_id = $1 and status = 'open' order by placed_at, id`,
-    [matchId],
+  if (match.settled) return null;
+  const stakes = stakeRowsSchema.parse(
+    typeof match.stakes === 'string' ? JSON.parse(match.stakes) : match.stakes,
   );
   const winner = match.status === 'finished' ? match.result : null;
   const settled = settlePool(

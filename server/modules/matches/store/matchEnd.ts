@@ -29,7 +29,7 @@ export async function finishMatch(
     onMatchEnd?: MatchEndHook;
   },
 ): Promise<ResultEvent> {
-  await applyRatings(tx, match.id, end.result, end.now);
+  await applyRatings(tx, match, end.result, end.now);
   await end.onMatchEnd?.(tx, match.id, end.now);
   const resultEvent: ResultEvent = {
     matchId: match.id,

@@ -48,6 +48,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('rating locks on postgres', () =
         ),
       );
     }
+    const rated = (id = '') => ({ id, game: 'connect4', firstAgentId: low, secondAgentId: high });
     const now = new Date();
     let secondHolds = () => {};
     const secondHolding = new Promise<void>((resolve) => {
@@ -63,13 +64,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('rating locks on postgres', () =
       await tx.query('select id from agents where id = $1 for key share', [high]);
       secondHolds();
       await firstStarting;
-      await applyRatings(tx, matches[1] ?? '', 'second', now);
+      await applyRatings(tx, rated(matches[1]), 'second', now);
     });
     // The first end: its move was the lower agent's.
     const first = db.transaction(async (tx) => {
       await secondHolding;
       await tx.query('select id from agents where id = $1 for key share', [low]);
-      firstRated = applyRatings(tx, matches[0] ?? '', 'first', now);
+      firstRated = applyRatings(tx, rated(matches[0]), 'first', now);
       // Either it rated at once, or it waits for the second end's key share.
       await Promise.race([firstRated, expect.poll(ratingWaits).toBe(true)]);
       firstStarted();
