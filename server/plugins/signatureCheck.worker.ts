@@ -4,9 +4,9 @@ import { parseSiweMessage } from '../modules/auth/siweMessage.ts';
 import { signatureCheckRequestSchema } from './signatureCheckRequest.ts';
 import { SAMPLE_SIGN_IN } from './signatureCheckSample.ts';
 
-// A thread of the signature-check pool: the message's parse (0.01 ms in its common shape, 0.45 ms
-// by siwe's ABNF parser otherwise) and the signer's recovery (about 0.35 ms with its hash) are
-// work the HTTP event loop must not queue up hundreds of at once.
+// A thread of the signature-check pool: the message's parse (0.01 ms in its common shape, 0.4–0.5
+// ms by siwe's ABNF parser otherwise) and the signer's recovery (0.35–0.4 ms with its hash; `npm
+// run bench -- siweParse`) are work the HTTP event loop must not queue up hundreds of at once.
 
 /**
  * Checks of the sample run at boot. A fresh thread's first few hundred checks cost about 1.5×

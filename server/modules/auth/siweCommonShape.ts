@@ -2,10 +2,10 @@ import { SiweMessage } from 'siwe';
 import { getAddress } from 'viem/utils';
 import type { StrictSiweMessage } from './siweMessage.ts';
 
-// siwe's ABNF parser takes about 0.45 ms a message, the largest part of a sign-in's check (the
-// signer's recovery is 0.3 ms), and a burst of 500 sign-ins waits on it. Nearly every message a
-// wallet signs here has one plain shape: an http(s) origin, a one-line statement or none, no
-// request id and no resources. This reads that shape with one regular expression, so a subset of
+// siwe's ABNF parser takes 0.4–0.5 ms a message, the larger part of a sign-in's check (the
+// signer's recovery is 0.35–0.4 ms; `npm run bench -- siweParse`), and a burst of 500 sign-ins
+// waits on it. Nearly every message a wallet signs here has one plain shape: an http(s) origin,
+// a one-line statement or none, no request id and no resources. This reads that shape with one regular expression, so a subset of
 // the grammar: what it accepts, siwe's parser reads to the same fields (siweCommonShape.test.ts
 // runs both on thousands of generated and mutated messages); anything else goes to siwe's parser.
 
