@@ -129,6 +129,62 @@ describe.each(testDatabaseKinds())('bot pairing on %s', (kind) => {
     expect(await botMatches()).toEqual([]);
   });
 
+  it('tells each seated bot its side and its opponent, and refuses a bot already playing', async () => {
+    const [owner = '', other = '', third = ''] = await users(3);
+    const bot = await insertOwnedAgent(t.db, owner, 'bot', onlineUntil());
+    const otherBot = await insertOwnedAgent(t.db, other, 'bot', onlineUntil());
+    const custom = await insertOwnedAgent(t.db, third, 'custom');
+    await t.db.query(`update agents set name = 'Seat ' || kind || ' ' || id where id in ($1, $2)`, [
+      bot,
+      otherBot,
+    ]);
+    const now = new Date(t.clock.now());
+    const create = (id: string, firstId: string, secondId: string) =>
+      createBotMatch(
+        t.db,
+        {
+          id,
+          game: 'connect4',
+          firstId,
+          secondId,
+          seed: 1,
+          owner: 'pairing-d',
+          moveTimeoutMs: 9_000,
+          botMatchesMax: 8,
+        },
+        now,
+        now,
+      );
+    expect(await create('two-bots-match', otherBot, bot)).toEqual({ matchId: 'two-bots-match' });
+    const { rows } = await t.db.query<{ bot_id: string; payload: unknown }>(
+      `select bot_id, payload from bot_events where match_id = $1 and kind = 'match-start'
+       order by bot_id`,
+      ['two-bots-match'],
+    );
+    const told = Object.fromEntries(
+      rows.map((row) => [
+        row.bot_id,
+        typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+      ]),
+    );
+    expect(Object.keys(told).sort()).toEqual([bot, otherBot].sort());
+    expect(told[otherBot]).toMatchObject({
+      side: 'first',
+      opponent: { id: bot, name: `Seat bot ${bot}` },
+      moveTimeoutMs: 9_000,
+    });
+    expect(told[otherBot].legalMoves).toHaveLength(7);
+    expect(told[bot]).toMatchObject({
+      side: 'second',
+      opponent: { id: otherBot, name: `Seat bot ${otherBot}` },
+      legalMoves: [],
+    });
+    // Either bot, in either seat, is now busy; the custom agent plays nothing yet.
+    expect(await create('busy-first', bot, custom)).toEqual({ refused: 'busy' });
+    expect(await create('busy-second', custom, otherBot)).toEqual({ refused: 'busy' });
+    expect((await botMatches()).length).toBe(1);
+  });
+
   it('keeps at most BOT_MATCHES_MAX bot matches across two processes, then seats more as they end', async () => {
     const owners = await users(10);
     for (const owner of owners) await insertOwnedAgent(t.db, owner, 'bot', onlineUntil());

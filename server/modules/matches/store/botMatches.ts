@@ -2,7 +2,7 @@ import type { GameId } from '../../../../core/games/gameIds.ts';
 import { isGameId } from '../../../../core/games/gameIds.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
-import { botSeats, tellBots } from '../../../events/botEvents.ts';
+import { type BotSeat, tellBots } from '../../../events/botEvents.ts';
 import { CREATE_LOCK_KEY, insertMatch, type NewMatch } from './matchCreation.ts';
 
 /** A bot that may be paired now: online, active, and in no scheduled or live match. */
@@ -52,31 +52,44 @@ export async function createBotMatch(
 ): Promise<BotMatchOutcome> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [CREATE_LOCK_KEY]);
-    const { rows: busy } = await tx.query(
-      `select 1 from bots b where b.agent_id in ($1, $2) and ${BUSY}`,
+    // Every check, the seats' names and which of them are bots, in one statement: a bots' match
+    // is a score of statements besides its moves, and the bots bench counts them.
+    const { rows } = await tx.query<{
+      busy: boolean;
+      same_owner: boolean;
+      running: number;
+      first_name: string | null;
+      second_name: string | null;
+      bot_ids: string[];
+    }>(
+      `select
+         exists (select 1 from bots b where b.agent_id in ($1, $2) and ${BUSY}) as busy,
+         exists (select 1 from agents a1 join agents a2 on a2.owner_id = a1.owner_id
+           where a1.id = $1 and a2.id = $2) as same_owner,
+         (select count(*)::int from matches m where m.status in ('scheduled', 'live')
+           and m.tournament_id is null
+           and exists (select 1 from bots b where b.agent_id in (m.first_agent_id, m.second_agent_id)))
+           as running,
+         (select name from agents where id = $1) as first_name,
+         (select name from agents where id = $2) as second_name,
+         array(select b.agent_id from bots b where b.agent_id in ($1, $2) order by b.agent_id)
+           as bot_ids`,
       [input.firstId, input.secondId],
     );
-    if (busy.length > 0) return { refused: 'busy' };
-    const { rows: sameOwner } = await tx.query(
-      `select 1 from agents a1 join agents a2 on a2.owner_id = a1.owner_id
-       where a1.id = $1 and a2.id = $2`,
-      [input.firstId, input.secondId],
-    );
-    if (sameOwner.length > 0) return { refused: 'same-owner' };
-    const { rows: running } = await tx.query<{ count: number }>(
-      `select count(*)::int as count from matches m where m.status in ('scheduled', 'live')
-         and m.tournament_id is null and exists (select 1 from bots b where b.agent_id in (m.first_agent_id, m.second_agent_id))`,
-    );
-    if ((running[0]?.count ?? 0) >= input.botMatchesMax) return { refused: 'full' };
+    const checked = rows[0];
+    if (!checked || checked.busy) return { refused: 'busy' };
+    if (checked.same_owner) return { refused: 'same-owner' };
+    if (checked.running >= input.botMatchesMax) return { refused: 'full' };
     if (!(await insertMatch(tx, input, now, leaseUntil))) return { refused: 'no-agent' };
-    const seatNames = await tx.query<{ id: string; name: string }>(
-      'select id, name from agents where id in ($1, $2)',
-      [input.firstId, input.secondId],
-    );
-    const nameOf = (id: string) => seatNames.rows.find((row) => row.id === id)?.name ?? id;
+    const nameOf = (id: string) =>
+      (id === input.firstId ? checked.first_name : checked.second_name) ?? id;
+    const seats: BotSeat[] = checked.bot_ids.map((botId) => ({
+      botId,
+      side: botId === input.firstId ? 'first' : 'second',
+    }));
     const startsAt = (input.startsAt ?? now).toISOString();
     const rules = gameOf(input.game);
-    await tellBots(tx, input.id, await botSeats(tx, input.id), 'match-start', (seat) => {
+    await tellBots(tx, input.id, seats, 'match-start', (seat) => {
       const opponentId = seat.side === 'first' ? input.secondId : input.firstId;
       return {
         game: input.game,
