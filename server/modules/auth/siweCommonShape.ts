@@ -1,6 +1,6 @@
 import { SiweMessage } from 'siwe';
 import { getAddress } from 'viem/utils';
-import type { StrictSiweMessage } from './siweMessage.ts';
+import { type StrictSiweMessage, strictSiweMessage } from './strictSiweMessage.ts';
 
 // siwe's ABNF parser takes 0.4–0.5 ms a message, the larger part of a sign-in's check (the
 // signer's recovery is 0.35–0.4 ms; `npm run bench -- siweParse`), and a burst of 500 sign-ins
@@ -18,21 +18,25 @@ const AUTHORITY = String.raw`[A-Za-z0-9][A-Za-z0-9.\-]*(?::[0-9]{1,5})?`;
 const PATH_CHAR = String.raw`[A-Za-z0-9!$&'()*+,\-.:;=@_~]`;
 /** The grammar's statement characters: printable ASCII but `"`, `%`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`. */
 const STATEMENT_CHAR = String.raw`[A-Za-z0-9 !#$&'()*+,\-./:;=?@[\]_~]`;
-/** RFC 3339 in UTC with an upper-case T and Z, each field in its range (the day checked apart). */
-const DATE_TIME = String.raw`([0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{1,9})?Z`;
+/**
+ * RFC 3339 in UTC with an upper-case T and Z, each field in its range, as the group `name` (its
+ * day as `${name}Day`, checked against the calendar apart).
+ */
+const dateTime = (name: string) =>
+  String.raw`(?<${name}>(?<${name}Day>[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{1,9})?Z)`;
 
 const COMMON_SHAPE = new RegExp(
-  String.raw`^(?:(https?)://)?(${AUTHORITY}) wants you to sign in with your Ethereum account:\n` +
-    String.raw`(0x[0-9a-fA-F]{40})\n` +
+  String.raw`^(?:(?<scheme>https?)://)?(?<domain>${AUTHORITY}) wants you to sign in with your Ethereum account:\n` +
+    String.raw`(?<address>0x[0-9a-fA-F]{40})\n` +
     // A statement, an empty one (three line feeds), or none (two), as the grammar orders them.
-    String.raw`(?:\n(${STATEMENT_CHAR}+)\n\n|(\n\n\n)|\n\n)` +
-    String.raw`URI: (https?://${AUTHORITY}(?:/${PATH_CHAR}*)*)\n` +
-    String.raw`Version: (1)\n` +
-    String.raw`Chain ID: ([1-9][0-9]{0,14})\n` +
-    String.raw`Nonce: ([A-Za-z0-9]{8,})\n` +
-    `Issued At: (${DATE_TIME})` +
-    `(?:\nExpiration Time: (${DATE_TIME}))?` +
-    `(?:\nNot Before: (${DATE_TIME}))?$`,
+    String.raw`(?:\n(?<statement>${STATEMENT_CHAR}+)\n\n|(?<emptyStatement>\n\n\n)|\n\n)` +
+    String.raw`URI: (?<uri>https?://${AUTHORITY}(?:/${PATH_CHAR}*)*)\n` +
+    String.raw`Version: (?<version>1)\n` +
+    String.raw`Chain ID: (?<chainId>[1-9][0-9]{0,14})\n` +
+    String.raw`Nonce: (?<nonce>[A-Za-z0-9]{8,})\n` +
+    `Issued At: ${dateTime('issuedAt')}` +
+    `(?:\nExpiration Time: ${dateTime('expirationTime')})?` +
+    `(?:\nNot Before: ${dateTime('notBefore')})?$`,
 );
 
 /** True when `date` (YYYY-MM-DD) is a day of the calendar, as siwe checks it (no 30 February). */
@@ -53,20 +57,20 @@ function isChecksummed(address: string): boolean {
  * does not have that shape or any doubt remains, for siwe's parser to decide.
  */
 export function readCommonSiweMessage(text: string): StrictSiweMessage | null {
-  const match = COMMON_SHAPE.exec(text);
-  if (!match) return null;
-  const [, scheme, domain, address, statement, emptyStatement, uri, version, chain] = match;
-  const [nonce, issuedAt, issuedDay, expirationTime, expirationDay, notBefore, notBeforeDay] =
-    match.slice(9);
-  if (!domain || !address || !uri || !version || !chain || !nonce || !issuedAt) return null;
+  const fields = COMMON_SHAPE.exec(text)?.groups;
+  if (!fields) return null;
+  const { statement, emptyStatement, issuedAtDay, expirationTimeDay, notBeforeDay } = fields;
+  const { domain, address, uri, version, nonce, issuedAt } = fields;
+  // Always set where the shape matched; the check is for the type, which cannot know it.
+  if (!domain || !address || !uri || !version || !nonce || !issuedAt) return null;
   if (!isChecksummed(address)) return null;
-  for (const day of [issuedDay, expirationDay, notBeforeDay]) {
+  for (const day of [issuedAtDay, expirationTimeDay, notBeforeDay]) {
     if (day !== undefined && !isCalendarDay(day)) return null;
   }
-  const chainId = Number(chain);
+  const chainId = Number(fields.chainId);
   if (!Number.isSafeInteger(chainId)) return null;
-  const message: StrictSiweMessage = {
-    ...(scheme === undefined ? {} : { scheme }),
+  const message = strictSiweMessage({
+    scheme: fields.scheme,
     domain,
     address: address as `0x${string}`,
     uri,
@@ -74,9 +78,9 @@ export function readCommonSiweMessage(text: string): StrictSiweMessage | null {
     chainId,
     nonce,
     issuedAt,
-    ...(expirationTime === undefined ? {} : { expirationTime }),
-    ...(notBefore === undefined ? {} : { notBefore }),
-  };
+    expirationTime: fields.expirationTime,
+    notBefore: fields.notBefore,
+  });
   // siwe's own serialiser, run on the fields read, as parseSiweMessage compares its parse: the
   // shape above is written to make this hold, and this keeps it from drifting from siwe's.
   const serialised = SiweMessage.prototype.toMessage.call({

@@ -1,24 +1,12 @@
 import { SiweMessage } from 'siwe';
 import { SUPPORTED_CHAIN_IDS } from '../../../core/protocol/auth.ts';
 import { readCommonSiweMessage } from './siweCommonShape.ts';
+import { type StrictSiweMessage, strictSiweMessage } from './strictSiweMessage.ts';
 
 /** Clock difference tolerated between the signer's device and the server. */
 export const CLOCK_SKEW_MS = 60 * 1000;
 
-/** The fields of a sign-in message this server insists on, all present. */
-export interface StrictSiweMessage {
-  /** EIP-4361's optional scheme before the domain (`https` in `https://host wants you…`). */
-  scheme?: string;
-  domain: string;
-  address: `0x${string}`;
-  uri: string;
-  version: string;
-  chainId: number;
-  nonce: string;
-  issuedAt: string;
-  expirationTime?: string;
-  notBefore?: string;
-}
+export type { StrictSiweMessage } from './strictSiweMessage.ts';
 
 /**
  * Parses an EIP-4361 text and accepts it only if serialising it again gives the very same bytes
@@ -42,8 +30,8 @@ export function parseSiweMessageByGrammar(text: string): StrictSiweMessage | nul
   const { domain, address, uri, version, chainId, nonce, issuedAt } = parsed;
   if (!domain || !address || !uri || !version || !nonce || !issuedAt) return null;
   if (!Number.isSafeInteger(chainId)) return null;
-  return {
-    ...(parsed.scheme === undefined ? {} : { scheme: parsed.scheme }),
+  return strictSiweMessage({
+    scheme: parsed.scheme,
     domain,
     address: address as `0x${string}`,
     uri,
@@ -51,9 +39,9 @@ export function parseSiweMessageByGrammar(text: string): StrictSiweMessage | nul
     chainId,
     nonce,
     issuedAt,
-    ...(parsed.expirationTime === undefined ? {} : { expirationTime: parsed.expirationTime }),
-    ...(parsed.notBefore === undefined ? {} : { notBefore: parsed.notBefore }),
-  };
+    expirationTime: parsed.expirationTime,
+    notBefore: parsed.notBefore,
+  });
 }
 
 const timeMs = (iso: string): number => {
