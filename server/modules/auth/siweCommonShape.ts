@@ -60,27 +60,13 @@ export function readCommonSiweMessage(text: string): StrictSiweMessage | null {
   const fields = COMMON_SHAPE.exec(text)?.groups;
   if (!fields) return null;
   const { statement, emptyStatement, issuedAtDay, expirationTimeDay, notBeforeDay } = fields;
-  const { domain, address, uri, version, nonce, issuedAt } = fields;
-  // Always set where the shape matched; the check is for the type, which cannot know it.
-  if (!domain || !address || !uri || !version || !nonce || !issuedAt) return null;
-  if (!isChecksummed(address)) return null;
+  if (!isChecksummed(fields.address ?? '')) return null;
   for (const day of [issuedAtDay, expirationTimeDay, notBeforeDay]) {
     if (day !== undefined && !isCalendarDay(day)) return null;
   }
-  const chainId = Number(fields.chainId);
-  if (!Number.isSafeInteger(chainId)) return null;
-  const message = strictSiweMessage({
-    scheme: fields.scheme,
-    domain,
-    address: address as `0x${string}`,
-    uri,
-    version,
-    chainId,
-    nonce,
-    issuedAt,
-    expirationTime: fields.expirationTime,
-    notBefore: fields.notBefore,
-  });
+  // It takes the fields it knows from the groups; the days and statements stay out.
+  const message = strictSiweMessage({ ...fields, chainId: Number(fields.chainId) });
+  if (!message) return null;
   // siwe's own serialiser, run on the fields read, as parseSiweMessage compares its parse: the
   // shape above is written to make this hold, and this keeps it from drifting from siwe's.
   const serialised = SiweMessage.prototype.toMessage.call({

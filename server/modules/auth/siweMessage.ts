@@ -27,21 +27,7 @@ export function parseSiweMessageByGrammar(text: string): StrictSiweMessage | nul
   } catch {
     return null;
   }
-  const { domain, address, uri, version, chainId, nonce, issuedAt } = parsed;
-  if (!domain || !address || !uri || !version || !nonce || !issuedAt) return null;
-  if (!Number.isSafeInteger(chainId)) return null;
-  return strictSiweMessage({
-    scheme: parsed.scheme,
-    domain,
-    address: address as `0x${string}`,
-    uri,
-    version,
-    chainId,
-    nonce,
-    issuedAt,
-    expirationTime: parsed.expirationTime,
-    notBefore: parsed.notBefore,
-  });
+  return strictSiweMessage(parsed);
 }
 
 const timeMs = (iso: string): number => {
