@@ -56,6 +56,12 @@ export class BotStreams {
   private timer: ReturnType<typeof setInterval> | null = null;
   private readonly unlisten: (() => Promise<void>)[] = [];
   private readonly logs: BotLogReader;
+  /**
+   * Each bot's writes of its online time, one after another: a heartbeat's renewal still in
+   * flight when the bot's last stream ends would otherwise land after the offline write and leave
+   * the bot online with no stream (seen in CI, the database slow under load).
+   */
+  private readonly onlineWrites = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly db: Database,
@@ -141,7 +147,9 @@ export class BotStreams {
     // Renewed only while the token lives: a token that died since the request was authenticated
     // ends the stream here, whichever came first of its death's notification and this stream.
     const until = new Date(this.now() + this.onlineForMs);
-    const live = await renewOnline(this.db, bot.botId, [bot.tokenHash], until).catch(() => null);
+    const live = await this.inTurn(bot.botId, () =>
+      renewOnline(this.db, bot.botId, [bot.tokenHash], until),
+    ).catch(() => null);
     if (live === bot.tokenHash) this.pull(stream);
     else this.end(stream);
   }
@@ -155,7 +163,19 @@ export class BotStreams {
     else this.perAddress.delete(stream.address);
     if (set.size > 0) return;
     this.streams.delete(stream.botId);
-    setOnlineUntil(this.db, stream.botId, null).catch(() => {});
+    this.inTurn(stream.botId, () => setOnlineUntil(this.db, stream.botId, null)).catch(() => {});
+  }
+
+  /** Runs a write of `botId`'s online time after the ones issued before it. */
+  private inTurn<T>(botId: string, write: () => Promise<T>): Promise<T> {
+    const previous = this.onlineWrites.get(botId) ?? Promise.resolve();
+    const next = previous.then(write, write);
+    const settled = next.catch(() => {});
+    this.onlineWrites.set(botId, settled);
+    void settled.then(() => {
+      if (this.onlineWrites.get(botId) === settled) this.onlineWrites.delete(botId);
+    });
+    return next;
   }
 
   /** Ends a stream now; one whose reader stopped loses what it has not taken with its socket. */
@@ -220,7 +240,9 @@ export class BotStreams {
     for (const [botId, set] of this.streams) {
       const hashes = [...new Set([...set].map((stream) => stream.tokenHash))];
       const until = new Date(now + this.onlineForMs);
-      const live = await renewOnline(this.db, botId, hashes, until).catch(() => undefined);
+      const live = await this.inTurn(botId, () => renewOnline(this.db, botId, hashes, until)).catch(
+        () => undefined,
+      );
       for (const stream of set) {
         if (live !== undefined && stream.tokenHash !== live) this.end(stream);
         else if (stream.blockedBeats === null)
