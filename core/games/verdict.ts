@@ -100,6 +100,30 @@ export function chancesVerdict(
  */
 export const CHANCES_VERDICT_MIN_MS = 100;
 
+/**
+ * Time an exact judge leaves for the chances verdict that follows it when it finds no proof in
+ * time. Without it a solve cut by the pause left the move no verdict at all: a checkers ending
+ * unproven through its node budget, or a Connect Four solve at ply 10, takes the whole pause.
+ */
+export const CHANCES_VERDICT_RESERVE_MS = 2 * CHANCES_VERDICT_MIN_MS;
+
+/**
+ * A game's verdict on a move: its exact judge's where that proves the move's value in time (which,
+ * where the time allows both, stops `CHANCES_VERDICT_RESERVE_MS` early), else its chances judge's.
+ */
+export function exactElseChances<E, C>(
+  options: JudgeOptions,
+  exact: (options: JudgeOptions) => E | null,
+  chances: (options: JudgeOptions) => C | null,
+): E | C | null {
+  const left = options.deadline - options.now();
+  const exactOptions =
+    left >= 2 * CHANCES_VERDICT_RESERVE_MS
+      ? { ...options, deadline: options.deadline - CHANCES_VERDICT_RESERVE_MS }
+      : options;
+  return exact(exactOptions) ?? chances(options);
+}
+
 /** Whether a judge with `options` has the time a chances verdict needs. */
 export function timeForChances(options: JudgeOptions): boolean {
   return options.deadline - options.now() >= CHANCES_VERDICT_MIN_MS;

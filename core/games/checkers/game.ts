@@ -1,4 +1,5 @@
 import type { GameDefinition } from '../definition.ts';
+import { exactElseChances } from '../verdict.ts';
 import { judgeCheckersByChances } from './chancesJudge.ts';
 import { decide } from './engine.ts';
 import { decodeMoves, encodeMoves } from './notation.ts';
@@ -34,5 +35,9 @@ export const checkersGame: GameDefinition<CheckersState> = {
   decide,
   // exact in the endgames the search proves; elsewhere by the drop in chances
   judge: (moves, move, options) =>
-    judgeCheckers(moves, move, options) ?? judgeCheckersByChances(moves, move, options),
+    exactElseChances(
+      options,
+      (exact) => judgeCheckers(moves, move, exact),
+      (chances) => judgeCheckersByChances(moves, move, chances),
+    ),
 };

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ExactValue } from '../verdict.ts';
+import {
+  type ExactValue,
+  exactElseChances,
+  type JudgeOptions,
+  timeForChances,
+} from '../verdict.ts';
 import { pathNotation } from './paths.ts';
 import {
   type CheckersState,
@@ -132,7 +137,10 @@ describe('judgeCheckersAt', () => {
     // Dark kings on 22 and 23 against a light king on 1 win (endgame.test.ts).
     const state = stateFromSquares({ dark: [22, 23], light: [1], kings: [1, 22, 23] }, 0);
     const paths = legalPaths(state).map(pathNotation);
-    const verdicts = paths.map((move) => judgeCheckersAt(state, move, options));
+    // Its win in 25 plies takes about 400,000 positions to prove, more than the server's budget
+    // (which proves it a few moves on): the grading is what this checks.
+    const deep = { ...options, maxNodes: 1_000_000 };
+    const verdicts = paths.map((move) => judgeCheckersAt(state, move, deep));
     const best = verdicts.find((verdict) => verdict?.grade === 'best');
     expect(best?.best.result).toBe('win');
     for (const verdict of verdicts) {
@@ -153,5 +161,34 @@ describe('judgeCheckersAt', () => {
     );
     const move = pathNotation(legalPaths(state)[0]!);
     expect(judgeCheckersAt(state, move, options)).toBeNull();
+  });
+});
+
+describe('exactElseChances on a checkers ending the budget cannot prove', () => {
+  // Three kings against two: a win far deeper than any exact budget, so the search runs to its stop.
+  const state = stateFromSquares({ dark: [1, 2, 3], light: [30, 31], kings: [1, 2, 3, 30, 31] }, 0);
+  const move = pathNotation(legalPaths(state)[0]!);
+  // The search reads the clock every 1,024 positions: at 4 ms a read, its node budget spends all
+  // but a few tens of ms of a 600 ms pause.
+  const pausedClock = () => {
+    let now = 0;
+    return { deadline: 600, now: () => (now += 4) };
+  };
+  const chancesIfTime = (options: JudgeOptions) => (timeForChances(options) ? 'chances' : null);
+
+  it('stops the exact search early enough for the chances verdict to be searched', () => {
+    const verdict = exactElseChances(
+      pausedClock(),
+      (exact) => judgeCheckersAt(state, move, exact),
+      chancesIfTime,
+    );
+    expect(verdict).toBe('chances');
+  });
+
+  it('where the search is given the whole pause, leaves the chances judge no time', () => {
+    // What the reserve prevents: the exact search alone takes nearly all of the pause.
+    const options = pausedClock();
+    expect(judgeCheckersAt(state, move, options)).toBeNull();
+    expect(chancesIfTime(options)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { ValidationError } from '../../errors.ts';
 import type { AgentDecision, GameDefinition, GameOutcome } from '../definition.ts';
+import { exactElseChances } from '../verdict.ts';
 import { advantageOfChance } from '../winChances.ts';
 import { decide } from './agent/decide.ts';
 import { CELLS } from './bitboard.ts';
@@ -79,8 +80,11 @@ export const connect4Game: GameDefinition<Connect4Position> = {
   perft: (depth) => perft(new Connect4Position(), depth),
   // exact from the books and solves; before they reach, by the drop in chances
   judge: (moves, move, options) =>
-    judgeConnect4(moves.join(''), columnOf(move), options) ??
-    judgeConnect4ByChances(moves.join(''), columnOf(move), options),
+    exactElseChances(
+      options,
+      (exact) => judgeConnect4(moves.join(''), columnOf(move), exact),
+      (chances) => judgeConnect4ByChances(moves.join(''), columnOf(move), chances),
+    ),
   decide(moves, traits, options): AgentDecision {
     const decision = decide(moves.join(''), traits, options);
     const chosenScore =

@@ -1,4 +1,5 @@
 import type { GameDefinition } from '../definition.ts';
+import { exactElseChances } from '../verdict.ts';
 import { judgeOthelloByChances } from './chancesJudge.ts';
 import { decideOthello } from './engine.ts';
 import { othelloOutcome } from './outcome.ts';
@@ -32,5 +33,9 @@ export const othelloGame: GameDefinition<OthelloState> = {
   decide: decideOthello,
   // exact from 20 empties; before, and past the solver's budget, by the drop in chances
   judge: (moves, move, options) =>
-    judgeOthello(moves, move, options) ?? judgeOthelloByChances(moves, move, options),
+    exactElseChances(
+      options,
+      (exact) => judgeOthello(moves, move, exact),
+      (chances) => judgeOthelloByChances(moves, move, chances),
+    ),
 };

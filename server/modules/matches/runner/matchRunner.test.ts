@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createRandom } from '../../../../core/agents/random.ts';
 import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
 import { gameOf } from '../../../../core/games/registry.ts';
 import { replay } from '../../../../core/games/replay.ts';
@@ -89,6 +90,9 @@ describe.each(testDatabaseKinds())('match runner on %s', (kind) => {
       // move's verdict, which is absent by design when its time runs out.
       verdictBudgetMs: 600_000,
       scheduler,
+      // The same pairings and seeds, so the same games, on every run: their judging is the work
+      // of the first test, and a random draw once gave it a checkers ending judged for minutes.
+      random: createRandom(27),
     });
   }
 
@@ -138,11 +142,11 @@ describe.each(testDatabaseKinds())('match runner on %s', (kind) => {
     expect(await liveCount(db)).toEqual(everyGame(2));
     await matches.sweep();
     expect(await liveCount(db)).toEqual(everyGame(3));
-    // The work is a whole match of each game with every move judged to its node budget (no
-    // clock cuts a verdict here): 5–8 s on a quiet machine, 22–30 s at load 9 and past the
-    // default 30 s under a fresh-clone CI run's load; with every move judged by winning chances
-    // too (40,000 nodes a verdict), 21–78 s at load 6, the most in checkers' long games. Nodes
-    // bound it, not this time.
+    // The work is one whole match of each game, the same three every run (the seeded draw), with
+    // every move judged to its node budget (no clock cuts a verdict here): 11–15 s on a quiet
+    // machine (2026-12-02), four to five times that under a fresh-clone CI run's load. Random
+    // draws ran 21–78 s at load 6, and one, a checkers ending judged at a million positions a
+    // move before CHECKERS_VERDICT_NODES fell to a quarter of that, passed 300 s in CI.
   }, 300_000);
 
   it('never lets two processes play the same match, and hands over expired leases', async () => {
