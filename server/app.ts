@@ -141,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       budgetMs: LATE_VERDICT_BUDGET_MS,
       capacity: LATE_VERDICTS_WAITING,
+      announceKept: true,
       onError: (error) => app.log.warn({ err: error }, 'a move could not be judged again'),
     });
   app.addHook('onClose', async () => {

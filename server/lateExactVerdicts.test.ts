@@ -11,6 +11,7 @@ import { encodeMoves, PASS } from '../core/games/othello/squares.ts';
 import type { MoveVerdictData } from '../core/protocol/moveVerdict.ts';
 import type { Database } from './db/database.ts';
 import { findAgentRows } from './db/stores/agentStore.ts';
+import { MATCH_CHANNEL, matchNotificationSchema } from './events/matchChannel.ts';
 import { type EngineMoveContext, playEngineMove } from './modules/matches/runner/engineMove.ts';
 import { LateMoveJudge } from './modules/matches/runner/lateMoveJudge.ts';
 import { DecisionPool } from './modules/matches/runner/workerPool.ts';
@@ -155,6 +156,46 @@ describe.each(testDatabaseKinds())('late exact verdicts on %s', (kind) => {
     expect(await storeLateVerdict(db, { matchId, ply, move, verdict: late! })).toBe(false);
     expect(await verdictAt(db, matchId, ply)).toEqual(late);
   }, 120_000);
+
+  it('a move whose solve proves nothing is announced as keeping its verdict, so no watcher waits for it', async () => {
+    const before = othelloMovesTo(20, 11);
+    const move = legalMoves(stateOfMoves(before))[0]!;
+    const matchId = randomUUID();
+    const ply = before.length + 1;
+    await db.query(
+      `insert into matches (id, game, status, first_agent_id, second_agent_id, first_rating,
+         second_rating, seed, moves, started_at, starts_at, ended_at, result, result_reason)
+       values ($1, 'othello', 'finished', 'house-a', 'house-b', 1500, 1500, 1, $2, now(), now(),
+         now(), 'first', 'resign')`,
+      [matchId, encodeMoves([...before, move])],
+    );
+    await db.query(
+      `insert into match_moves (match_id, ply, move, agent_id, trace, played_at, verdict)
+       values ($1, $2, $3, 'house-a', '{}', now(), $4)`,
+      [matchId, ply, move, JSON.stringify(chancesVerdict)],
+    );
+    const heard: unknown[] = [];
+    const unlisten = await db.listen(MATCH_CHANNEL, (payload) => heard.push(JSON.parse(payload)));
+    try {
+      const judge = new LateMoveJudge({
+        db,
+        // A thousand positions solve nothing at 20 empties: the judge comes back with chances.
+        judge: (job) => latePool.judge({ ...job, exactNodes: 1_000 }),
+        budgetMs: LATE_VERDICT_BUDGET_MS,
+        announceKept: true,
+      });
+      judge.enqueue({ matchId, game: 'othello', ply, movesBefore: encodeMoves(before), move });
+      await judge.idle();
+      expect(judge.counts).toMatchObject({ stored: 0, unjudged: 1, failed: 0 });
+      await expect
+        .poll(() => heard)
+        .toEqual([{ kind: 'verdict', event: { matchId, ply, verdict: chancesVerdict } }]);
+      expect(matchNotificationSchema.parse(heard[0])).toEqual(heard[0]);
+      expect(await verdictAt(db, matchId, ply)).toEqual(chancesVerdict);
+    } finally {
+      await unlisten();
+    }
+  });
 
   it('lets an exact verdict replace one from winning chances, and not the reverse', async () => {
     const matchId = randomUUID();

@@ -1,7 +1,7 @@
 import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
 import type { Database } from '../../../db/database.ts';
 import type { StoredMove } from '../store/botMoves.ts';
-import { storeLateVerdict } from '../store/lateVerdict.ts';
+import { announceVerdictKept, storeLateVerdict } from '../store/lateVerdict.ts';
 import type { JudgeJob } from './workerPool.ts';
 
 /** Computes a move's verdict: the decision pool's `judge` at `late` priority in production. */
@@ -35,6 +35,12 @@ export interface LateMoveJudgeOptions {
   /** A verdict's time limit: what an engine's move of the same pace gets (verdictBudgetMs). */
   budgetMs: number;
   capacity?: number;
+  /**
+   * Whether a move that gets no new verdict is announced as keeping the one it has (the exact
+   * judge's moves, which carry one from winning chances); a bot's move has none to keep, and
+   * under a flood the statements would only add to it.
+   */
+  announceKept?: boolean;
   /** Told of a verdict that failed (logged); the move simply stays without one. */
   onError?: (error: unknown) => void;
 }
@@ -46,7 +52,8 @@ export interface LateMoveJudgeOptions {
  * pool's `late` queue never more than one job) and stored with `storeLateVerdict`, which also
  * tells the match's watchers and, once the match is over, adds it to the mover's accuracy. A
  * flood of moves degrades to fewer verdicts: past the cap the oldest waiting move is skipped,
- * never the bot's answer slowed or memory grown. app.ts keeps a second one, on a thread of its
+ * never the bot's answer slowed or memory grown. With `announceKept`, a move that gets no new
+ * verdict (skipped, none better, failed) is announced as keeping its own, so no watcher waits. app.ts keeps a second one, on a thread of its
  * own, for engines' Othello moves judged again exactly.
  */
 export class LateMoveJudge {
@@ -83,8 +90,9 @@ export class LateMoveJudge {
     if (this.stopped) return;
     this.counts.queued++;
     if (this.waiting.length >= this.capacity) {
-      this.waiting.shift();
+      const skipped = this.waiting.shift()!;
       this.counts.dropped++;
+      void this.keep(skipped);
     }
     this.waiting.push(move);
     void this.drain();
@@ -136,12 +144,22 @@ export class LateMoveJudge {
           verdict,
         }));
       if (stored) this.counts.stored++;
-      else this.counts.unjudged++;
+      else {
+        this.counts.unjudged++;
+        await this.keep(move);
+      }
     } catch (error) {
       // Closing the pool at shutdown rejects the verdict it was computing: no news.
       if (this.stopped) return;
       this.counts.failed++;
       this.options.onError?.(error);
+      await this.keep(move);
     }
+  }
+
+  /** Tells the move's watchers it keeps its verdict; best effort, as the verdict itself. */
+  private async keep(move: StoredMove): Promise<void> {
+    if (!this.options.announceKept) return;
+    await announceVerdictKept(this.options.db, move).catch(() => {});
   }
 }

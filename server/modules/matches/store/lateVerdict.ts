@@ -74,3 +74,22 @@ export async function storeLateVerdict(db: Queryable, late: LateVerdict): Promis
   ]);
   return rows.length > 0;
 }
+
+/**
+ * Tells a match's watchers that a move keeps the verdict it has: its late verdict will not come
+ * (the judge proved nothing better, skipped the move or failed). The `verdict` event repeats
+ * what the move holds, so a stream waiting after the result for that verdict ends now rather
+ * than at its deadline (matchStream.ts). Nothing where the row holds another move or no verdict.
+ */
+export async function announceVerdictKept(
+  db: Queryable,
+  move: Pick<LateVerdict, 'matchId' | 'ply' | 'move'>,
+): Promise<void> {
+  await db.query(
+    `select pg_notify($1, json_build_object('kind', 'verdict', 'event',
+       json_build_object('matchId', mm.match_id, 'ply', mm.ply, 'verdict', mm.verdict))::text)
+     from match_moves mm
+     where mm.match_id = $2 and mm.ply = $3 and mm.move = $4 and mm.verdict is not null`,
+    [MATCH_CHANNEL, move.matchId, move.ply, move.move],
+  );
+}
