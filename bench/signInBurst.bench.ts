@@ -8,7 +8,7 @@
  * when SIGNIN_DATABASE_URL names a database (used as it is: an empty one, or a grown copy).
  * Each wave also prints what the server's threads did (on a core / waiting for one, from Linux's
  * /proc) and the CPU the bench's own crowd used, so a run on a loaded machine still shows the
- * server's own cost. `SIGNIN_WALLETS` changes the crowd; SIGNIN_CPU_PROF=dir writes the server's CPU profiles there
+ * server's own cost. `SIGNIN_WALLETS` changes the crowd, `SIGNIN_BURSTS` sends that many crowds one after another to one server; SIGNIN_CPU_PROF=dir writes the server's CPU profiles there
  * (one a thread: the event loop and each signature-check thread). `npm run bench -- signInBurst`.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -86,7 +86,113 @@ function crowdMs(from: NodeJS.CpuUsage): number {
   return Math.round((used.user + used.system) / 1000);
 }
 
-async function burst(database: string, databaseUrl: string, wallets: number): Promise<void> {
+/** One crowd of `wallets` signing in at once: its nonce wave, then its verify wave, printed. */
+async function crowd(
+  probed: ChildProcess,
+  origin: string,
+  recorder: LoadRecorder,
+  watcher: { arrivals: number[] },
+  wallets: number,
+  label: { database: string; warmUpMs: number; warmedUp: unknown },
+): Promise<void> {
+  const { database, warmUpMs, warmedUp } = label;
+  const clients = Array.from({ length: wallets }, () => ({
+    client: new LoadClient(origin, recorder),
+    wallet: privateKeyToAccount(generatePrivateKey()),
+  }));
+
+  // A quiet stretch first: what a watcher sees with nobody signing in.
+  await ask<LoopDelay>(probed, 'loop');
+  const quietFrom = performance.now();
+  await sleep(QUIET_MS);
+  const quietLoop = await ask<LoopDelay>(probed, 'loop');
+  const quietGap = worstGapMs(watcher.arrivals, quietFrom, performance.now());
+
+  const pid = probed.pid ?? 0;
+  const nonceThreads = threadTimes(pid);
+  const nonceCrowdCpu = process.cpuUsage();
+  const nonceFrom = performance.now();
+  const nonces = await Promise.all(
+    clients.map(async ({ client }) => {
+      const started = performance.now();
+      const answer = await client.send('GET /auth/nonce', '/auth/nonce');
+      return { ...answer, ms: performance.now() - started };
+    }),
+  );
+  const nonceWallMs = performance.now() - nonceFrom;
+  const nonceServer = describeThreads(pid, nonceThreads, threadTimes(pid));
+  const nonceCrowdMs = crowdMs(nonceCrowdCpu);
+  const nonceLoop = await ask<LoopDelay>(probed, 'loop');
+  const nonceGap = worstGapMs(watcher.arrivals, nonceFrom, performance.now());
+
+  // Each wallet signs its own message, untimed: a crowd signs on its own devices.
+  const signed = await Promise.all(
+    clients.map(async ({ wallet }, index) => {
+      const message = buildSiweMessage(origin, wallet, nonces[index]?.body ?? '', Date.now());
+      return { message, signature: await wallet.signMessage({ message }) };
+    }),
+  );
+  await ask<LoopDelay>(probed, 'loop');
+
+  const verifyThreads = threadTimes(pid);
+  const verifyCrowdCpu = process.cpuUsage();
+  const verifyFrom = performance.now();
+  const verifies = await Promise.all(
+    clients.map(async ({ client }, index) => {
+      const started = performance.now();
+      const answer = await client.send('POST /auth/verify', '/auth/verify', {
+        method: 'POST',
+        json: signed[index],
+      });
+      return { ...answer, ms: performance.now() - started };
+    }),
+  );
+  const verifyWallMs = performance.now() - verifyFrom;
+  const verifyServer = describeThreads(pid, verifyThreads, threadTimes(pid));
+  const verifyCrowdMs = crowdMs(verifyCrowdCpu);
+  const verifyLoop = await ask<LoopDelay>(probed, 'loop');
+  const verifyGap = worstGapMs(watcher.arrivals, verifyFrom, performance.now());
+
+  const count = (answers: { status: number }[]) => {
+    const byStatus = new Map<number, number>();
+    for (const { status } of answers) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+    return [...byStatus].map(([status, n]) => `${status}×${n}`).join(' ');
+  };
+  const signedIn = verifies.filter((answer) => answer.status === 200).length;
+  const whole = nonces.map((nonce, index) => nonce.ms + (verifies[index]?.ms ?? 0));
+  const loop = (figures: LoopDelay) => `loop delay p99 ${figures.p99} ms, max ${figures.max} ms`;
+  console.log(`${database}: ${wallets} wallets at once, ${signedIn} signed in`);
+  console.log(
+    `  first sign-in after start (threads booting): ${warmUpMs.toFixed(0)} ms${warmedUp ? '' : ', refused'}`,
+  );
+  console.log(
+    `  nonces   ${spread(nonces.map((n) => n.ms))}  [${count(nonces)}] in ${nonceWallMs.toFixed(0)} ms`,
+  );
+  console.log(
+    `  verifies ${spread(verifies.map((v) => v.ms))}  [${count(verifies)}] in ${verifyWallMs.toFixed(0)} ms`,
+  );
+  console.log(
+    `  sign-in (nonce + verify) ${spread(whole)}; ${((signedIn * 1000) / (nonceWallMs + verifyWallMs)).toFixed(0)} sign-ins/s`,
+  );
+  console.log(`  nonce wave:  ${nonceServer}; the crowd's CPU ${nonceCrowdMs} ms`);
+  console.log(`  verify wave: ${verifyServer}; the crowd's CPU ${verifyCrowdMs} ms`);
+  console.log(
+    `  watcher, quiet ${QUIET_MS / 1000} s: ${loop(quietLoop)}, worst stream gap ${quietGap.toFixed(0)} ms`,
+  );
+  console.log(
+    `  watcher, nonce wave:  ${loop(nonceLoop)}, worst stream gap ${nonceGap.toFixed(0)} ms`,
+  );
+  console.log(
+    `  watcher, verify wave: ${loop(verifyLoop)}, worst stream gap ${verifyGap.toFixed(0)} ms`,
+  );
+}
+
+async function burst(
+  database: string,
+  databaseUrl: string,
+  wallets: number,
+  bursts: number,
+): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'gridmind-signin-'));
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Gridmind</title>');
   const port = await freePort();
@@ -110,7 +216,6 @@ async function burst(database: string, databaseUrl: string, wallets: number): Pr
       },
       onLine: () => {},
     });
-    const probed = server;
     const recorder = new LoadRecorder();
     // One sign-in first, as on a server that has been up a while: the signature threads boot
     // at the first nonce, and a crowd arriving seconds after start would wait for them.
@@ -120,96 +225,16 @@ async function burst(database: string, databaseUrl: string, wallets: number): Pr
     );
     const warmUpMs = performance.now() - warmUpFrom;
     const watcher = await watchLiveMatch(origin);
-    const clients = Array.from({ length: wallets }, () => ({
-      client: new LoadClient(origin, recorder),
-      wallet: privateKeyToAccount(generatePrivateKey()),
-    }));
-
-    // A quiet stretch first: what a watcher sees with nobody signing in.
-    await ask<LoopDelay>(probed, 'loop');
-    const quietFrom = performance.now();
-    await sleep(QUIET_MS);
-    const quietLoop = await ask<LoopDelay>(probed, 'loop');
-    const quietGap = worstGapMs(watcher.arrivals, quietFrom, performance.now());
-
-    const pid = probed.pid ?? 0;
-    const nonceThreads = threadTimes(pid);
-    const nonceCrowdCpu = process.cpuUsage();
-    const nonceFrom = performance.now();
-    const nonces = await Promise.all(
-      clients.map(async ({ client }) => {
-        const started = performance.now();
-        const answer = await client.send('GET /auth/nonce', '/auth/nonce');
-        return { ...answer, ms: performance.now() - started };
-      }),
-    );
-    const nonceWallMs = performance.now() - nonceFrom;
-    const nonceServer = describeThreads(pid, nonceThreads, threadTimes(pid));
-    const nonceCrowdMs = crowdMs(nonceCrowdCpu);
-    const nonceLoop = await ask<LoopDelay>(probed, 'loop');
-    const nonceGap = worstGapMs(watcher.arrivals, nonceFrom, performance.now());
-
-    // Each wallet signs its own message, untimed: a crowd signs on its own devices.
-    const signed = await Promise.all(
-      clients.map(async ({ wallet }, index) => {
-        const message = buildSiweMessage(origin, wallet, nonces[index]?.body ?? '', Date.now());
-        return { message, signature: await wallet.signMessage({ message }) };
-      }),
-    );
-    await ask<LoopDelay>(probed, 'loop');
-
-    const verifyThreads = threadTimes(pid);
-    const verifyCrowdCpu = process.cpuUsage();
-    const verifyFrom = performance.now();
-    const verifies = await Promise.all(
-      clients.map(async ({ client }, index) => {
-        const started = performance.now();
-        const answer = await client.send('POST /auth/verify', '/auth/verify', {
-          method: 'POST',
-          json: signed[index],
-        });
-        return { ...answer, ms: performance.now() - started };
-      }),
-    );
-    const verifyWallMs = performance.now() - verifyFrom;
-    const verifyServer = describeThreads(pid, verifyThreads, threadTimes(pid));
-    const verifyCrowdMs = crowdMs(verifyCrowdCpu);
-    const verifyLoop = await ask<LoopDelay>(probed, 'loop');
-    const verifyGap = worstGapMs(watcher.arrivals, verifyFrom, performance.now());
+    // Further crowds on the same server (SIGNIN_BURSTS): what a server that has served one
+    // crowd does, its code compiled, against the first crowd after start.
+    for (let round = 1; round <= bursts; round++) {
+      await crowd(server, origin, recorder, watcher, wallets, {
+        database: bursts > 1 ? `${database}, crowd ${round} of ${bursts}` : database,
+        warmUpMs,
+        warmedUp,
+      });
+    }
     watcher.close();
-
-    const count = (answers: { status: number }[]) => {
-      const byStatus = new Map<number, number>();
-      for (const { status } of answers) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-      return [...byStatus].map(([status, n]) => `${status}×${n}`).join(' ');
-    };
-    const signedIn = verifies.filter((answer) => answer.status === 200).length;
-    const whole = nonces.map((nonce, index) => nonce.ms + (verifies[index]?.ms ?? 0));
-    const loop = (figures: LoopDelay) => `loop delay p99 ${figures.p99} ms, max ${figures.max} ms`;
-    console.log(`${database}: ${wallets} wallets at once, ${signedIn} signed in`);
-    console.log(
-      `  first sign-in after start (threads booting): ${warmUpMs.toFixed(0)} ms${warmedUp ? '' : ', refused'}`,
-    );
-    console.log(
-      `  nonces   ${spread(nonces.map((n) => n.ms))}  [${count(nonces)}] in ${nonceWallMs.toFixed(0)} ms`,
-    );
-    console.log(
-      `  verifies ${spread(verifies.map((v) => v.ms))}  [${count(verifies)}] in ${verifyWallMs.toFixed(0)} ms`,
-    );
-    console.log(
-      `  sign-in (nonce + verify) ${spread(whole)}; ${((signedIn * 1000) / (nonceWallMs + verifyWallMs)).toFixed(0)} sign-ins/s`,
-    );
-    console.log(`  nonce wave:  ${nonceServer}; the crowd's CPU ${nonceCrowdMs} ms`);
-    console.log(`  verify wave: ${verifyServer}; the crowd's CPU ${verifyCrowdMs} ms`);
-    console.log(
-      `  watcher, quiet ${QUIET_MS / 1000} s: ${loop(quietLoop)}, worst stream gap ${quietGap.toFixed(0)} ms`,
-    );
-    console.log(
-      `  watcher, nonce wave:  ${loop(nonceLoop)}, worst stream gap ${nonceGap.toFixed(0)} ms`,
-    );
-    console.log(
-      `  watcher, verify wave: ${loop(verifyLoop)}, worst stream gap ${verifyGap.toFixed(0)} ms`,
-    );
   } finally {
     if (server && server.exitCode === null) {
       const exited = new Promise((resolve) => server?.once('exit', resolve));
@@ -223,8 +248,9 @@ async function burst(database: string, databaseUrl: string, wallets: number): Pr
 /** Runs the burst on the embedded database, then on SIGNIN_DATABASE_URL when given. */
 export default async function signInBurstBench(): Promise<void> {
   const wallets = envCount('SIGNIN_WALLETS', 500);
-  await burst('pglite', '', wallets);
+  const bursts = envCount('SIGNIN_BURSTS', 1);
+  await burst('pglite', '', wallets, bursts);
   const url = process.env.SIGNIN_DATABASE_URL;
-  if (url) await burst(`postgres (${new URL(url).pathname.slice(1)})`, url, wallets);
+  if (url) await burst(`postgres (${new URL(url).pathname.slice(1)})`, url, wallets, bursts);
   else console.log('(set SIGNIN_DATABASE_URL to run it on PostgreSQL too)');
 }
