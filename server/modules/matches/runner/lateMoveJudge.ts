@@ -53,8 +53,9 @@ export interface LateMoveJudgeOptions {
  * tells the match's watchers and, once the match is over, adds it to the mover's accuracy. A
  * flood of moves degrades to fewer verdicts: past the cap the oldest waiting move is skipped,
  * never the bot's answer slowed or memory grown. With `announceKept`, a move that gets no new
- * verdict (skipped, none better, failed) is announced as keeping its own, so no watcher waits. app.ts keeps a second one, on a thread of its
- * own, for engines' Othello moves judged again exactly.
+ * verdict (skipped, none better, failed) is announced as keeping its own, so no watcher waits.
+ * app.ts keeps a second one, on a thread of its own, for engines' Othello moves judged again
+ * exactly.
  */
 export class LateMoveJudge {
   readonly counts: LateMoveJudgeCounts = {
