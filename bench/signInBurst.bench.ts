@@ -86,6 +86,39 @@ function crowdMs(from: NodeJS.CpuUsage): number {
   return Math.round((used.user + used.system) / 1000);
 }
 
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/**
+ * One wave: every client's request at once, each timed, and meanwhile what the server's threads,
+ * the crowd's CPU and a watcher saw.
+ */
+async function wave(
+  probed: ChildProcess,
+  watcher: { arrivals: number[] },
+  requests: (() => Promise<Answer>)[],
+) {
+  const pid = probed.pid ?? 0;
+  const threadsBefore = threadTimes(pid);
+  const crowdCpu = process.cpuUsage();
+  const from = performance.now();
+  const answers = await Promise.all(
+    requests.map(async (request) => {
+      const started = performance.now();
+      const answer = await request();
+      return { ...answer, ms: performance.now() - started };
+    }),
+  );
+  const wallMs = performance.now() - from;
+  const server = describeThreads(pid, threadsBefore, threadTimes(pid));
+  const crowdMsUsed = crowdMs(crowdCpu);
+  const loop = await ask<LoopDelay>(probed, 'loop');
+  const gap = worstGapMs(watcher.arrivals, from, performance.now());
+  return { answers, wallMs, server, crowdMs: crowdMsUsed, loop, gap };
+}
+
 /** One crowd of `wallets` signing in at once: its nonce wave, then its verify wave, printed. */
 async function crowd(
   probed: ChildProcess,
@@ -93,9 +126,8 @@ async function crowd(
   recorder: LoadRecorder,
   watcher: { arrivals: number[] },
   wallets: number,
-  label: { database: string; warmUpMs: number; warmedUp: unknown },
+  database: string,
 ): Promise<void> {
-  const { database, warmUpMs, warmedUp } = label;
   const clients = Array.from({ length: wallets }, () => ({
     client: new LoadClient(origin, recorder),
     wallet: privateKeyToAccount(generatePrivateKey()),
@@ -108,82 +140,66 @@ async function crowd(
   const quietLoop = await ask<LoopDelay>(probed, 'loop');
   const quietGap = worstGapMs(watcher.arrivals, quietFrom, performance.now());
 
-  const pid = probed.pid ?? 0;
-  const nonceThreads = threadTimes(pid);
-  const nonceCrowdCpu = process.cpuUsage();
-  const nonceFrom = performance.now();
-  const nonces = await Promise.all(
-    clients.map(async ({ client }) => {
-      const started = performance.now();
-      const answer = await client.send('GET /auth/nonce', '/auth/nonce');
-      return { ...answer, ms: performance.now() - started };
-    }),
+  const nonce = await wave(
+    probed,
+    watcher,
+    clients.map(
+      ({ client }) =>
+        () =>
+          client.send('GET /auth/nonce', '/auth/nonce'),
+    ),
   );
-  const nonceWallMs = performance.now() - nonceFrom;
-  const nonceServer = describeThreads(pid, nonceThreads, threadTimes(pid));
-  const nonceCrowdMs = crowdMs(nonceCrowdCpu);
-  const nonceLoop = await ask<LoopDelay>(probed, 'loop');
-  const nonceGap = worstGapMs(watcher.arrivals, nonceFrom, performance.now());
 
   // Each wallet signs its own message, untimed: a crowd signs on its own devices.
   const signed = await Promise.all(
     clients.map(async ({ wallet }, index) => {
-      const message = buildSiweMessage(origin, wallet, nonces[index]?.body ?? '', Date.now());
+      const message = buildSiweMessage(
+        origin,
+        wallet,
+        nonce.answers[index]?.body ?? '',
+        Date.now(),
+      );
       return { message, signature: await wallet.signMessage({ message }) };
     }),
   );
   await ask<LoopDelay>(probed, 'loop');
 
-  const verifyThreads = threadTimes(pid);
-  const verifyCrowdCpu = process.cpuUsage();
-  const verifyFrom = performance.now();
-  const verifies = await Promise.all(
-    clients.map(async ({ client }, index) => {
-      const started = performance.now();
-      const answer = await client.send('POST /auth/verify', '/auth/verify', {
-        method: 'POST',
-        json: signed[index],
-      });
-      return { ...answer, ms: performance.now() - started };
-    }),
+  const verify = await wave(
+    probed,
+    watcher,
+    clients.map(
+      ({ client }, index) =>
+        () =>
+          client.send('POST /auth/verify', '/auth/verify', { method: 'POST', json: signed[index] }),
+    ),
   );
-  const verifyWallMs = performance.now() - verifyFrom;
-  const verifyServer = describeThreads(pid, verifyThreads, threadTimes(pid));
-  const verifyCrowdMs = crowdMs(verifyCrowdCpu);
-  const verifyLoop = await ask<LoopDelay>(probed, 'loop');
-  const verifyGap = worstGapMs(watcher.arrivals, verifyFrom, performance.now());
 
   const count = (answers: { status: number }[]) => {
     const byStatus = new Map<number, number>();
     for (const { status } of answers) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
     return [...byStatus].map(([status, n]) => `${status}×${n}`).join(' ');
   };
-  const signedIn = verifies.filter((answer) => answer.status === 200).length;
-  const whole = nonces.map((nonce, index) => nonce.ms + (verifies[index]?.ms ?? 0));
+  const signedIn = verify.answers.filter((answer) => answer.status === 200).length;
+  const whole = nonce.answers.map((answer, index) => answer.ms + (verify.answers[index]?.ms ?? 0));
   const loop = (figures: LoopDelay) => `loop delay p99 ${figures.p99} ms, max ${figures.max} ms`;
+  const times = (of: typeof nonce) =>
+    `${spread(of.answers.map((answer) => answer.ms))}  [${count(of.answers)}] in ${of.wallMs.toFixed(0)} ms`;
   console.log(`${database}: ${wallets} wallets at once, ${signedIn} signed in`);
+  console.log(`  nonces   ${times(nonce)}`);
+  console.log(`  verifies ${times(verify)}`);
   console.log(
-    `  first sign-in after start (threads booting): ${warmUpMs.toFixed(0)} ms${warmedUp ? '' : ', refused'}`,
+    `  sign-in (nonce + verify) ${spread(whole)}; ${((signedIn * 1000) / (nonce.wallMs + verify.wallMs)).toFixed(0)} sign-ins/s`,
   );
-  console.log(
-    `  nonces   ${spread(nonces.map((n) => n.ms))}  [${count(nonces)}] in ${nonceWallMs.toFixed(0)} ms`,
-  );
-  console.log(
-    `  verifies ${spread(verifies.map((v) => v.ms))}  [${count(verifies)}] in ${verifyWallMs.toFixed(0)} ms`,
-  );
-  console.log(
-    `  sign-in (nonce + verify) ${spread(whole)}; ${((signedIn * 1000) / (nonceWallMs + verifyWallMs)).toFixed(0)} sign-ins/s`,
-  );
-  console.log(`  nonce wave:  ${nonceServer}; the crowd's CPU ${nonceCrowdMs} ms`);
-  console.log(`  verify wave: ${verifyServer}; the crowd's CPU ${verifyCrowdMs} ms`);
+  console.log(`  nonce wave:  ${nonce.server}; the crowd's CPU ${nonce.crowdMs} ms`);
+  console.log(`  verify wave: ${verify.server}; the crowd's CPU ${verify.crowdMs} ms`);
   console.log(
     `  watcher, quiet ${QUIET_MS / 1000} s: ${loop(quietLoop)}, worst stream gap ${quietGap.toFixed(0)} ms`,
   );
   console.log(
-    `  watcher, nonce wave:  ${loop(nonceLoop)}, worst stream gap ${nonceGap.toFixed(0)} ms`,
+    `  watcher, nonce wave:  ${loop(nonce.loop)}, worst stream gap ${nonce.gap.toFixed(0)} ms`,
   );
   console.log(
-    `  watcher, verify wave: ${loop(verifyLoop)}, worst stream gap ${verifyGap.toFixed(0)} ms`,
+    `  watcher, verify wave: ${loop(verify.loop)}, worst stream gap ${verify.gap.toFixed(0)} ms`,
   );
 }
 
@@ -224,15 +240,15 @@ async function burst(
       privateKeyToAccount(generatePrivateKey()),
     );
     const warmUpMs = performance.now() - warmUpFrom;
+    console.log(
+      `${database}: first sign-in after start (threads booting): ${warmUpMs.toFixed(0)} ms${warmedUp ? '' : ', refused'}`,
+    );
     const watcher = await watchLiveMatch(origin);
     // Further crowds on the same server (SIGNIN_BURSTS): what a server that has served one
     // crowd does, its code compiled, against the first crowd after start.
     for (let round = 1; round <= bursts; round++) {
-      await crowd(server, origin, recorder, watcher, wallets, {
-        database: bursts > 1 ? `${database}, crowd ${round} of ${bursts}` : database,
-        warmUpMs,
-        warmedUp,
-      });
+      const label = bursts > 1 ? `${database}, crowd ${round} of ${bursts}` : database;
+      await crowd(server, origin, recorder, watcher, wallets, label);
     }
     watcher.close();
   } finally {
