@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
+  DEEPER_VERDICT_BUDGET_MS,
   LATE_VERDICT_BUDGET_MS,
   LATE_VERDICT_MIN_PACE_MS,
   OTHELLO_LATE_VERDICT_NODES,
@@ -22,10 +23,13 @@ import { customAgentRoutes } from './modules/customAgents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { matchesModule } from './modules/matches/plugin.ts';
 import { verdictBudgetMs } from './modules/matches/runner/engineMove.ts';
-import { type JudgeMove, LateMoveJudge } from './modules/matches/runner/lateMoveJudge.ts';
+import {
+  type JudgeMove,
+  type LateJudgement,
+  LateMoveJudge,
+} from './modules/matches/runner/lateMoveJudge.ts';
 import { DecisionPool } from './modules/matches/runner/workerPool.ts';
 import { createBotMoveRecorder } from './modules/matches/store/botMoveBatch.ts';
-import type { StoredMove } from './modules/matches/store/botMoves.ts';
 import type { MatchEndHook } from './modules/matches/store/matchEnd.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { tournamentRoutes } from './modules/tournaments/routes.ts';
@@ -144,12 +148,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       announceKept: true,
       onError: (error) => app.log.warn({ err: error }, 'a move could not be judged again'),
     });
+  // The top agents search deeper than a verdict beside each move can: their moves are judged
+  // again past their own depth, on a thread in Linux's idle class, so the matches' searches and
+  // the event loop always go first (core/games/lateVerdict.ts). Best effort: a few moves wait,
+  // the oldest skipped when more come, none announced, as their live verdict stands meanwhile.
+  let deepPool: DecisionPool | null = null;
+  const DEEPER_VERDICTS_WAITING = 16;
+  const deepJudge =
+    lateJudge &&
+    new LateMoveJudge({
+      db,
+      judge: (job) => {
+        deepPool ??= new DecisionPool(1, { idle: true });
+        return deepPool.judge(job);
+      },
+      budgetMs: DEEPER_VERDICT_BUDGET_MS,
+      capacity: DEEPER_VERDICTS_WAITING,
+      onError: (error) => app.log.warn({ err: error }, 'a move could not be judged deeper'),
+    });
   app.addHook('onClose', async () => {
     botJudge?.stop();
     if (lateJudge) lateJudge.stop();
-    await Promise.all([pool?.close(), latePool?.close()]);
+    if (deepJudge) deepJudge.stop();
+    await Promise.all([pool?.close(), latePool?.close(), deepPool?.close()]);
     await botJudge?.idle();
     if (lateJudge) await lateJudge.idle();
+    if (deepJudge) await deepJudge.idle();
   });
   // The match and admin modules say when a match ends and ask for pools; settling and reading
   // bets is the betting module's, and a tournament game's end is news for its tournament's
@@ -168,7 +192,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     startRunner,
     streamAdmission,
     decisionPool,
-    ...(lateJudge ? { judgeLater: (move: StoredMove) => lateJudge.enqueue(move) } : {}),
+    ...(lateJudge && deepJudge
+      ? {
+          judgeLater: (move: LateJudgement) =>
+            move.deeper ? deepJudge.enqueue(move) : lateJudge.enqueue(move),
+        }
+      : {}),
     // Streams wait after a match's end for its bots' verdicts only where they are judged (every
     // server process runs the runner, so judges them); tests without a judge end with the result.
     lateVerdictWaitMs: botJudge ? LATE_VERDICT_WAIT_MS : 0,

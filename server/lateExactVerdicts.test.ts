@@ -42,13 +42,17 @@ async function verdictAt(db: Database, matchId: string, ply: number) {
   return rows[0]?.verdict ?? null;
 }
 
-/** Verdicts as the judges store them: from winning chances, and exact. */
+/**
+ * Verdicts as the judges store them: from winning chances, and exact. The chances one searched
+ * 20 plies, all there are at 20 empties, so no chances verdict of a judge is deeper.
+ */
 const chancesVerdict: MoveVerdictData = {
   grade: 'good',
   exact: false,
   unit: 'chances',
   best: 55,
   played: 50,
+  depth: 20,
 };
 const exactVerdict: MoveVerdictData = {
   grade: 'best',

@@ -83,3 +83,30 @@ describe('verdicts from winning chances', () => {
     });
   });
 });
+
+describe('a deeper chances verdict, judged after its move', () => {
+  const positions = [
+    ['connect4', ['4', '4', '3', '5'], '2'],
+    ['othello', 'c4 e3 f2 c5 e6 g1 b5 f4 c3 b6'.split(' '), 'b7'],
+    ['checkers', ['11-15', '23-19', '8-11'], '22-17'],
+  ] as const;
+
+  it.each(positions)(
+    '%s: searches to the depth asked for, past the live budget, and says so',
+    (game, moves, move) => {
+      const judge = gameOf(game).judge!;
+      const live = judge([...moves], move, noClock);
+      expect(live).toMatchObject({ exact: false, unit: 'chances' });
+      const liveDepth = (live as { depth: number }).depth;
+      expect(liveDepth).toBeGreaterThan(0);
+
+      const depth = liveDepth + 2;
+      const deeper = judge([...moves], move, {
+        ...noClock,
+        chancesNodes: 100_000_000,
+        chancesDepth: depth,
+      });
+      expect(deeper).toMatchObject({ exact: false, unit: 'chances', depth });
+    },
+  );
+});

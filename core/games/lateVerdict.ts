@@ -1,3 +1,4 @@
+import type { MoveTrace } from './definition.ts';
 import type { GameId } from './gameIds.ts';
 import { OTHELLO_VERDICT_EMPTIES } from './othello/verdict.ts';
 
@@ -37,4 +38,48 @@ export function exactVerdictDueLater(
   if (game !== 'othello' || quick?.exact === true) return false;
   const passes = moves.match(PASSES)?.length ?? 0;
   return 60 - (moves.length / 2 - passes) <= OTHELLO_VERDICT_EMPTIES;
+}
+
+/**
+ * The most positions a deeper chances verdict may visit: about 10–30 s of one core at the
+ * searches' speed, on a thread that runs only on what the agents and the event loop leave.
+ */
+export const DEEPER_VERDICT_MAX_NODES = 50_000_000;
+
+/**
+ * A deeper verdict's budget against the mover's own search: a search one depth deeper costs
+ * about the branching factor's worth of the one before, and the judge scores every move.
+ */
+export const DEEPER_VERDICT_NODES_PER_MOVER_NODE = 8;
+
+/** How long a deeper verdict may take at the most: a safety stop, the node budget comes first. */
+export const DEEPER_VERDICT_BUDGET_MS = 60_000;
+
+/** What a deeper chances verdict searches: one depth past the mover, within a node budget. */
+export interface DeeperJudgement {
+  chancesDepth: number;
+  chancesNodes: number;
+}
+
+/**
+ * Whether a move's chances verdict is to be searched again after the move, deeper than the
+ * mover searched: where the verdict given with it (`quick`, within the pause and the game's
+ * 40,000 nodes) stopped at or above the mover's depth. The top agents search millions of
+ * positions, so their moves were judged by a shallower search than their own; weak agents'
+ * moves were not, and are left alone. A move the mover proved (a forced result) needs no more
+ * depth, and one with no verdict (a pace too fast for any) gets none later either.
+ */
+export function deeperVerdictDueLater(
+  quick: { exact: boolean; depth?: number | undefined } | null,
+  trace: Pick<MoveTrace, 'depth' | 'nodes' | 'proven'>,
+): DeeperJudgement | null {
+  if (quick === null || quick.exact || trace.proven === true) return null;
+  if ((quick.depth ?? 0) > trace.depth) return null;
+  return {
+    chancesDepth: trace.depth + 1,
+    chancesNodes: Math.min(
+      DEEPER_VERDICT_MAX_NODES,
+      Math.max(1, trace.nodes) * DEEPER_VERDICT_NODES_PER_MOVER_NODE,
+    ),
+  };
 }

@@ -47,6 +47,12 @@ export interface ChancesVerdict {
   best: number;
   played: number;
   better?: string;
+  /**
+   * The depth the judge's search completed for every move (the agents' traces count depth the
+   * same way), so a verdict from a deeper search can take this one's place. Absent on verdicts
+   * stored before it was recorded.
+   */
+  depth?: number;
 }
 
 /** Drops in winning chances (percentage points) from which a move is graded down, gravest first. */
@@ -68,13 +74,15 @@ export function gradeOfChances(best: number, played: number, playedIsBest: boole
 /**
  * The chances verdict from a search's scores of every legal move (the mover's view, in its own
  * units) and `chanceOf`, the game's curve from a score to chances 0..1. `names` are the moves'
- * notations in the order of `scores`; `playedIndex` the one played.
+ * notations in the order of `scores`; `playedIndex` the one played; `depth` the depth the scores
+ * were searched to.
  */
 export function chancesVerdict(
   names: readonly string[],
   scores: readonly number[],
   playedIndex: number,
   chanceOf: (score: number) => number,
+  depth: number,
 ): ChancesVerdict {
   let bestIndex = 0;
   for (let i = 1; i < scores.length; i++) if (scores[i]! > scores[bestIndex]!) bestIndex = i;
@@ -89,7 +97,25 @@ export function chancesVerdict(
     best,
     played,
     ...(playedIsBest ? {} : { better: names[bestIndex]! }),
+    depth,
   };
+}
+
+/**
+ * Whether a verdict computed after its move takes the place of the one the move holds: where it
+ * holds none; an exact one in place of one from winning chances; and one from chances that
+ * searched deeper in place of a shallower one (a verdict without a depth counts as the
+ * shallowest). Nothing takes an exact verdict's place. The server's late write applies the same
+ * rule in SQL (server/modules/matches/store/lateVerdict.ts); a page applies it to the verdicts
+ * its stream brings.
+ */
+export function takesVerdictPlace(
+  late: { exact: boolean; depth?: number | undefined },
+  held: { exact: boolean; depth?: number | undefined } | null | undefined,
+): boolean {
+  if (!held) return true;
+  if (held.exact) return false;
+  return late.exact || (late.depth ?? 0) > (held.depth ?? 0);
 }
 
 /**
@@ -138,6 +164,21 @@ export interface JudgeOptions {
    * computed after its move, off the match's path (core/games/lateVerdict.ts).
    */
   exactNodes?: number;
+  /**
+   * A chances verdict computed after its move, deeper than the mover searched
+   * (core/games/lateVerdict.ts): the positions it may visit, in place of the game's own budget,
+   * and the depth at which it stops once that depth is complete.
+   */
+  chancesNodes?: number;
+  chancesDepth?: number;
+}
+
+/**
+ * Whether a chances judge that has completed `depth` should stop deepening: at the depth asked
+ * for, when one is (a deeper search would only spend the late thread's time).
+ */
+export function chancesDepthReached(options: JudgeOptions, depth: number): boolean {
+  return options.chancesDepth !== undefined && depth >= options.chancesDepth;
 }
 
 /**

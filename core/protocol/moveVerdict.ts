@@ -31,6 +31,8 @@ export const moveVerdictSchema = z.union([
     best: z.int().check(z.minimum(0), z.maximum(100)),
     played: z.int().check(z.minimum(0), z.maximum(100)),
     better: z.optional(notation),
+    // the judge's completed depth; verdicts stored before it was recorded have none
+    depth: z.optional(count),
   }),
 ]);
 

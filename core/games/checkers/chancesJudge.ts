@@ -1,5 +1,6 @@
 import {
   type ChancesVerdict,
+  chancesDepthReached,
   chancesVerdict,
   type JudgeOptions,
   timeForChances,
@@ -22,7 +23,7 @@ let judgeTable: TranspositionTable | null = null;
 /**
  * The verdict on playing `move` after `moves` from the drop in winning chances, where no endgame
  * verdict reaches: every move scored by the balanced search, deepened while the budget lasts
- * (moves far below the best are bounds, so a large drop is at least the one shown). The only
+ * (`chancesNodes`, else CHECKERS_CHANCES_NODES) up to `chancesDepth` if given (moves far below the best are bounds, so a large drop is at least the one shown). The only
  * move is scored too (a forced capture, or the move that ends a game by blocking): it is the best
  * there is, and the game's last move must say how it ended. Null for a move that is not legal,
  * or when not even one depth finished.
@@ -41,18 +42,21 @@ export function judgeCheckersByChances(
   judgeTable ??= new TranspositionTable();
   judgeTable.reset();
   const search = new Search(styleWeights('balanced'), judgeTable);
-  const limits = { ...options, maxNodes: CHECKERS_CHANCES_NODES };
+  const limits = { ...options, maxNodes: options.chancesNodes ?? CHECKERS_CHANCES_NODES };
   let scores: number[] | null = null;
+  let searched = 0;
   let best = 0;
   for (let depth = 1; depth <= MAX_DEPTH; depth++) {
     try {
       scores = search.scoreRoot(state, depth, best, limits);
+      searched = depth;
     } catch (error) {
       if (error instanceof SearchAborted) break;
       throw error;
     }
     best = scores.indexOf(Math.max(...scores));
+    if (chancesDepthReached(options, depth)) break;
   }
   if (!scores) return null;
-  return chancesVerdict(names, scores, playedIndex, checkersChance);
+  return chancesVerdict(names, scores, playedIndex, checkersChance, searched);
 }

@@ -1,5 +1,6 @@
 import {
   type ChancesVerdict,
+  chancesDepthReached,
   chancesVerdict,
   type JudgeOptions,
   timeForChances,
@@ -16,7 +17,7 @@ export const CONNECT4_CHANCES_NODES = 40_000;
 /**
  * The verdict on playing `column` after `moves` from the drop in winning chances, where no exact
  * verdict reaches: every column scored by the balanced heuristic search, deepened while the
- * budget lasts. Null when the move is not legal, or not even one depth finished.
+ * budget lasts (`chancesNodes`, else CONNECT4_CHANCES_NODES) up to `chancesDepth` if given. Null when the move is not legal, or not even one depth finished.
  */
 export function judgeConnect4ByChances(
   moves: string,
@@ -27,15 +28,18 @@ export function judgeConnect4ByChances(
   const position = Connect4Position.fromMoves(moves);
   if (!position.canPlay(column)) return null;
   const search = new HeuristicSearch('balanced');
-  const budget = { ...options, maxNodes: CONNECT4_CHANCES_NODES };
+  const budget = { ...options, maxNodes: options.chancesNodes ?? CONNECT4_CHANCES_NODES };
   let scores: (number | null)[] | null = null;
+  let searched = 0;
   for (let depth = 1; depth <= CELLS - position.nbMoves; depth++) {
     try {
       scores = search.scoreMoves(position, depth, budget);
+      searched = depth;
     } catch (error) {
       if (error instanceof SearchAborted) break;
       throw error;
     }
+    if (chancesDepthReached(options, depth)) break;
   }
   if (!scores) return null;
   const legal = position.legalMoves();
@@ -44,5 +48,6 @@ export function judgeConnect4ByChances(
     legal.map((c) => scores[c - 1] ?? Number.NEGATIVE_INFINITY),
     legal.indexOf(column),
     connect4Chance,
+    searched,
   );
 }

@@ -1,5 +1,6 @@
 import {
   type ChancesVerdict,
+  chancesDepthReached,
   chancesVerdict,
   type JudgeOptions,
   timeForChances,
@@ -17,7 +18,8 @@ export const OTHELLO_CHANCES_NODES = 40_000;
 /**
  * The verdict on playing `move` after `moves` from the drop in winning chances, before the
  * exact verdict's 20 empties: every square scored by the balanced midgame search, deepened
- * while the budget lasts. Null for a pass (the only move), a move that is not legal, or when not
+ * while the budget lasts (`chancesNodes`, else OTHELLO_CHANCES_NODES) up to `chancesDepth` if
+ * given. Null for a pass (the only move), a move that is not legal, or when not
  * even one depth finished.
  */
 export function judgeOthelloByChances(
@@ -31,8 +33,9 @@ export function judgeOthelloByChances(
   const squares = legalSquares(state);
   const { mover, other } = discCounts(state);
   const search = new MidgameSearch(STYLE_WEIGHTS.balanced);
-  const budget = { ...options, maxNodes: OTHELLO_CHANCES_NODES };
+  const budget = { ...options, maxNodes: options.chancesNodes ?? OTHELLO_CHANCES_NODES };
   let scores: number[] | null = null;
+  let searched = 0;
   for (let depth = 1; depth <= 64 - mover - other; depth++) {
     try {
       scores = search.scoreMoves(
@@ -44,10 +47,12 @@ export function judgeOthelloByChances(
         depth,
         budget,
       );
+      searched = depth;
     } catch (error) {
       if (error instanceof SearchAborted) break;
       throw error;
     }
+    if (chancesDepthReached(options, depth)) break;
   }
   if (!scores) return null;
   return chancesVerdict(
@@ -55,5 +60,6 @@ export function judgeOthelloByChances(
     scores,
     squares.indexOf(squareIndex(move)),
     othelloChance,
+    searched,
   );
 }

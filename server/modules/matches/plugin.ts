@@ -6,12 +6,12 @@ import { syncRoster } from '../../db/stores/syncRoster.ts';
 import { BOT_MOVES_CHANNEL } from '../../events/botEvents.ts';
 import type { StreamAdmission } from '../../plugins/streamAdmission.ts';
 import { matchRoutes } from './routes.ts';
+import type { LateJudgement } from './runner/lateMoveJudge.ts';
 import { MatchRunner } from './runner/matchRunner.ts';
 import type { TournamentSweep } from './runner/matchRunnerOptions.ts';
 import { systemScheduler } from './runner/scheduler.ts';
 import type { DecisionPool } from './runner/workerPool.ts';
 import { parseBotMoveNotice } from './store/botMoveNotice.ts';
-import type { StoredMove } from './store/botMoves.ts';
 import type { MatchEndHook } from './store/matchEnd.ts';
 import { MatchHub } from './stream/matchHub.ts';
 
@@ -33,7 +33,7 @@ export const matchesModule: FastifyPluginAsync<{
   /** The process's decision pool, started on first call; the app closes it. */
   decisionPool: () => DecisionPool;
   /** Engines' moves to judge again, exactly, after they are stored (composed in app.ts). */
-  judgeLater?: (move: StoredMove) => void;
+  judgeLater?: (move: LateJudgement) => void;
   /** How long match streams wait for late verdicts after the end (0: the process judges none). */
   lateVerdictWaitMs: number;
 }> = async (app, options) => {

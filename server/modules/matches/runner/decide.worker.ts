@@ -1,11 +1,13 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { gameOf } from '../../../../core/games/registry.ts';
 import { decisionRequestSchema, judgeRequestSchema } from './decisionRequest.ts';
-import { lowerSearchThreadPriority } from './searchPriority.ts';
+import { idleSearchThread, lowerSearchThreadPriority } from './searchPriority.ts';
 
 // Before any search: the event loop's thread must win every core this thread wants, or the
-// watchers' fan-out waits behind a search (issue 26, part 5).
-lowerSearchThreadPriority();
+// watchers' fan-out waits behind a search (issue 26, part 5). A pool of deeper verdicts runs on
+// what the agents' searches leave too (DecisionPool's `idle`).
+if ((workerData as { idle?: boolean } | null)?.idle === true) idleSearchThread();
+else lowerSearchThreadPriority();
 
 /** An agent's move: the synchronous search, off the event loop. */
 function decide(message: unknown) {
@@ -30,6 +32,8 @@ function judge(message: unknown) {
       deadline: Date.now() + request.budgetMs,
       now: Date.now,
       ...(request.exactNodes === undefined ? {} : { exactNodes: request.exactNodes }),
+      ...(request.chancesNodes === undefined ? {} : { chancesNodes: request.chancesNodes }),
+      ...(request.chancesDepth === undefined ? {} : { chancesDepth: request.chancesDepth }),
     }) ?? null;
   return { id: request.id, verdict };
 }

@@ -28,6 +28,9 @@ export const judgeRequestSchema = z.object({
   budgetMs: z.number().int().positive(),
   /** A late exact verdict's node budget, beyond the game's own (core/games/lateVerdict.ts). */
   exactNodes: z.number().int().positive().optional(),
+  /** A deeper chances verdict's node budget and depth (core/games/lateVerdict.ts). */
+  chancesNodes: z.number().int().positive().optional(),
+  chancesDepth: z.number().int().positive().optional(),
 });
 
 /**

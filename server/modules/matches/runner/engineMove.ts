@@ -1,12 +1,12 @@
 import type { AgentDecision } from '../../../../core/games/definition.ts';
 import type { GameId } from '../../../../core/games/gameIds.ts';
-import { exactVerdictDueLater } from '../../../../core/games/lateVerdict.ts';
+import { deeperVerdictDueLater, exactVerdictDueLater } from '../../../../core/games/lateVerdict.ts';
 import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
 import type { Database } from '../../../db/database.ts';
 import type { AgentRow } from '../../../db/stores/agentStore.ts';
-import type { StoredMove } from '../store/botMoves.ts';
 import type { MatchEndHook } from '../store/matchEnd.ts';
 import { recordMove } from '../store/matchWriter.ts';
+import type { LateJudgement } from './lateMoveJudge.ts';
 import type { DecisionJob, JudgeJob } from './workerPool.ts';
 
 /** Anything that can pick an agent's move and judge it; the worker pool in production. */
@@ -45,10 +45,12 @@ export interface EngineMoveContext {
   /** How long a move's verdict may take: see verdictBudgetMs. */
   verdictBudgetMs: number;
   /**
-   * Takes a stored move whose exact verdict needs more than the pause affords (exactVerdictDueLater),
-   * to judge it after the move; it must return at once. Absent: such a move keeps what it got.
+   * Takes a stored move to judge again after it: exactly, where its exact verdict needs more than
+   * the pause affords (exactVerdictDueLater), or by a deeper chances search than the mover's,
+   * where the verdict given with it was shallower (deeperVerdictDueLater, with `deeper`). It must
+   * return at once. Absent: such a move keeps what it got.
    */
-  judgeLater?: (move: StoredMove) => void;
+  judgeLater?: (move: LateJudgement) => void;
 }
 
 /** Seed of one move: the match seed mixed with the ply, so each move's search differs. */
@@ -99,14 +101,17 @@ export async function playEngineMove(
     ...(context.onMatchEnd ? { onMatchEnd: context.onMatchEnd } : {}),
     botMoveTimeoutMs: context.botMoveTimeoutMs,
   });
-  if (recorded !== null && exactVerdictDueLater(match.game, match.moves, verdict)) {
-    context.judgeLater?.({
+  if (recorded !== null && context.judgeLater) {
+    const stored = {
       matchId: match.id,
       game: match.game,
       ply,
       movesBefore: match.moves,
       move: decision.move,
-    });
+    };
+    const deeper = deeperVerdictDueLater(verdict, decision.trace);
+    if (exactVerdictDueLater(match.game, match.moves, verdict)) context.judgeLater(stored);
+    else if (deeper) context.judgeLater({ ...stored, deeper });
   }
   return recorded !== null && recorded.result === null ? now - judgedFrom : false;
 }

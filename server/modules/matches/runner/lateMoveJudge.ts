@@ -1,8 +1,16 @@
+import type { DeeperJudgement } from '../../../../core/games/lateVerdict.ts';
 import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
 import type { Database } from '../../../db/database.ts';
 import type { StoredMove } from '../store/botMoves.ts';
 import { announceVerdictKept, storeLateVerdict } from '../store/lateVerdict.ts';
 import type { JudgeJob } from './workerPool.ts';
+
+/**
+ * A stored move to judge after it was answered; with `deeper`, its chances verdict is searched
+ * again past the mover's depth (core/games/lateVerdict.ts), and stored only if deeper than the
+ * one the move holds.
+ */
+export type LateJudgement = StoredMove & { deeper?: DeeperJudgement };
 
 /** Computes a move's verdict: the decision pool's `judge` at `late` priority in production. */
 export type JudgeMove = (job: JudgeJob) => Promise<MoveVerdictData | null>;
@@ -65,7 +73,7 @@ export class LateMoveJudge {
     dropped: 0,
     failed: 0,
   };
-  private readonly waiting: StoredMove[] = [];
+  private readonly waiting: LateJudgement[] = [];
   private readonly capacity: number;
   private running = false;
   private stopped = false;
@@ -87,7 +95,7 @@ export class LateMoveJudge {
    * queue of old moves would also keep every new move waiting behind them, so dropping the new
    * ones would leave all verdicts late, where dropping the old keeps the ones computed current.
    */
-  enqueue(move: StoredMove): void {
+  enqueue(move: LateJudgement): void {
     if (this.stopped) return;
     this.counts.queued++;
     if (this.waiting.length >= this.capacity) {
@@ -127,13 +135,14 @@ export class LateMoveJudge {
     }
   }
 
-  private async judgeOne(move: StoredMove): Promise<void> {
+  private async judgeOne(move: LateJudgement): Promise<void> {
     try {
       const verdict = await this.options.judge({
         game: move.game,
         moves: move.movesBefore,
         move: move.move,
         budgetMs: this.options.budgetMs,
+        ...move.deeper,
       });
       if (this.stopped) return;
       const stored =

@@ -1,9 +1,9 @@
 import type { GameId } from '../../../../core/games/gameIds.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
-import type { StoredMove } from '../store/botMoves.ts';
 import type { NewMatch } from '../store/matchCreation.ts';
 import type { MatchEndHook } from '../store/matchEnd.ts';
 import type { Decider } from './engineMove.ts';
+import type { LateJudgement } from './lateMoveJudge.ts';
 import type { Scheduler } from './scheduler.ts';
 
 /** How the runner plays: who it is, how many matches to keep live, pacing and lease length. */
@@ -20,7 +20,7 @@ export interface MatchRunnerOptions {
   /** How long a move's verdict may take (default: verdictBudgetMs(moveDelayMs)). */
   verdictBudgetMs?: number;
   /** An engine's move to judge again after it is stored, exactly (EngineMoveContext). */
-  judgeLater?: (move: StoredMove) => void;
+  judgeLater?: (move: LateJudgement) => void;
   /** BETTING_WINDOW_MS: new matches are announced this long before their first move (0: none). */
   bettingWindowMs?: number;
   /** Runs in the transaction that ends a match: the bets' settlement, composed in app.ts. */

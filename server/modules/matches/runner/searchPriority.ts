@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /**
@@ -24,4 +26,26 @@ export function lowerSearchThreadPriority(platform: NodeJS.Platform = process.pl
     // A sandbox that refuses setpriority(): searching at normal priority beats not searching.
     return false;
   }
+}
+
+/**
+ * Moves the calling thread to Linux's SCHED_IDLE class, for work no one waits on (a deeper
+ * verdict, after its move): its weight is 3 against a nice-19 search's 15 and the event loop's
+ * 1,024, so it runs on the cores' idle time and takes a sixth of one at most from an agent's
+ * search sharing it. Node has no call for the class, so util-linux's `chrt` sets it on this
+ * thread's id (`/proc/thread-self` names it). Where either is missing the thread is lowered as a
+ * search's instead. Returns whether the thread is in the idle class.
+ */
+export function idleSearchThread(platform: NodeJS.Platform = process.platform): boolean {
+  if (platform === 'linux') {
+    try {
+      const threadId = readlinkSync('/proc/thread-self').split('/').pop() ?? '';
+      execFileSync('chrt', ['--idle', '--pid', '0', threadId], { stdio: 'ignore' });
+      return true;
+    } catch {
+      // no chrt, or a sandbox that refuses the class: a search's priority then
+    }
+  }
+  lowerSearchThreadPriority(platform);
+  return false;
 }

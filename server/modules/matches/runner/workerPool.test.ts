@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,34 @@ function threadNices(): Map<string, number> {
     }
   }
   return nices;
+}
+
+/** Linux's number for its idle scheduling class (sched.h). */
+const SCHED_IDLE = 5;
+
+/** Each thread of this process by id with its scheduling class, read from Linux's /proc. */
+function threadPolicies(): Map<string, number> {
+  const policies = new Map<string, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'latin1');
+      // The policy is the line's 41st field.
+      policies.set(tid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]));
+    } catch {
+      // The thread ended between listing and reading.
+    }
+  }
+  return policies;
+}
+
+/** Whether util-linux's chrt, which sets the idle class, is here. */
+function hasChrt(): boolean {
+  try {
+    execFileSync('chrt', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The nice value of the calling thread. */
@@ -140,6 +169,29 @@ describe('decision pool', { timeout: 120_000 }, () => {
       gameOf('checkers').judge?.(gameOf('checkers').decodeMoves(checkers), next, options),
     );
   });
+});
+
+describe('an idle decision pool', { timeout: 120_000 }, () => {
+  it.skipIf(process.platform !== 'linux' || !hasChrt())(
+    "runs its threads in Linux's idle class, the other pools' and the caller's staying as they were",
+    async () => {
+      const before = threadPolicies();
+      const idle = new DecisionPool(1, { idle: true });
+      const searches = new DecisionPool(1);
+      try {
+        await Promise.all([idle.loaded(), searches.loaded()]);
+        const added = [...threadPolicies()].filter(([tid]) => !before.has(tid));
+        // each pool's thread, and the threads Node starts for them, of which only ours is idle
+        expect(added.filter(([, policy]) => policy === SCHED_IDLE)).toHaveLength(1);
+        expect([...before.values()].every((policy) => policy !== SCHED_IDLE)).toBe(true);
+        // the caller's thread (the stat line's first field is its id) is in the normal class, 0
+        const callerId = readFileSync('/proc/thread-self/stat', 'latin1').split(' ')[0]!;
+        expect(threadPolicies().get(callerId)).toBe(0);
+      } finally {
+        await Promise.all([idle.close(), searches.close()]);
+      }
+    },
+  );
 });
 
 describe('decision pool priorities', { timeout: 120_000 }, () => {

@@ -75,7 +75,14 @@ export class DecisionPool {
   private nextId = 1;
   private closed = false;
 
-  constructor(readonly size: number = defaultPoolSize()) {
+  /**
+   * `idle`: the threads run in Linux's idle class (searchPriority.ts `idleSearchThread`), for
+   * verdicts no one waits on; otherwise at a search's priority.
+   */
+  constructor(
+    readonly size: number = defaultPoolSize(),
+    private readonly options: { idle?: boolean } = {},
+  ) {
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
 
@@ -134,7 +141,7 @@ export class DecisionPool {
   }
 
   private spawn(): Slot {
-    const worker = startTypeScriptWorker(WORKER_URL);
+    const worker = startTypeScriptWorker(WORKER_URL, { idle: this.options.idle === true });
     const slot: Slot = { worker, ready: false, busy: null };
     worker.on('message', (message: unknown) => {
       const response = decisionResponseSchema.parse(message);

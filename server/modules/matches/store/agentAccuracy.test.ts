@@ -155,6 +155,59 @@ describe.each(testDatabaseKinds())('an agent’s accuracy per game on %s', (kind
     for (const row of await countersAndRecount(db)) expect(row.counted).toBe(row.recounted);
   });
 
+  it('takes a deeper chances verdict in place of a shallower one, and no other', async () => {
+    const agents = await insertHouseAgents(db);
+    const accuracy = async () =>
+      (await findAgent(db, agents[0], new Date()))?.standings.find((s) => s.game === 'connect4')
+        ?.accuracy;
+    const searched = (grade: VerdictGrade, depth?: number): MoveVerdictData => ({
+      ...chancesVerdict(grade),
+      ...(depth === undefined ? {} : { depth }),
+    });
+    const stored = async (matchId: string, ply: number) =>
+      (
+        await db.query<{ verdict: MoveVerdictData }>(
+          'select verdict from match_moves where match_id = $1 and ply = $2',
+          [matchId, ply],
+        )
+      ).rows[0]?.verdict;
+    // Ply 1 good at depth 6 (the live judge's), ply 3 good from before depths were recorded.
+    const matchId = await playMatch(db, agents, [
+      searched('good', 6),
+      null,
+      searched('good'),
+      null,
+      null,
+      null,
+      null,
+    ]);
+    const after = await accuracy();
+
+    // As deep, or shallower: kept. Deeper: it takes the place, the accuracy by its change.
+    const at = (ply: number, grade: VerdictGrade, depth: number) => ({
+      matchId,
+      ply,
+      move: COLUMNS[ply - 1]!,
+      verdict: searched(grade, depth),
+    });
+    expect(await storeLateVerdict(db, at(1, 'blunder', 6))).toBe(false);
+    expect(await storeLateVerdict(db, at(1, 'blunder', 5))).toBe(false);
+    expect(await storeLateVerdict(db, at(1, 'mistake', 9))).toBe(true);
+    expect(await stored(matchId, 1)).toMatchObject({ grade: 'mistake', depth: 9 });
+    expect(await storeLateVerdict(db, at(1, 'best', 8))).toBe(false);
+    // A verdict without a depth is taken as the shallowest.
+    expect(await storeLateVerdict(db, at(3, 'best', 2))).toBe(true);
+    expect(await accuracy()).toEqual({ judged: after!.judged, accurate: after!.accurate - 1 });
+
+    // Nothing deeper takes the place of an exact verdict.
+    expect(await storeLateVerdict(db, { ...at(3, 'good', 0), verdict: verdict('best') })).toBe(
+      true,
+    );
+    expect(await storeLateVerdict(db, at(3, 'blunder', 40))).toBe(false);
+    expect(await stored(matchId, 3)).toMatchObject({ exact: true, grade: 'best' });
+    for (const row of await countersAndRecount(db)) expect(row.counted).toBe(row.recounted);
+  });
+
   it('counts a verdict stored as its match ends once, by the end or by the late write', async () => {
     const agents = await insertHouseAgents(db);
     // Each match one move short of its end, plies 1 to 6 unjudged.

@@ -34,7 +34,9 @@ const STORE_LATE_VERDICT = `with game as materialized (
     update match_moves mm set verdict = $4::jsonb
     from move
     where mm.match_id = $1 and mm.ply = $2 and mm.move = $3
-      and (move.before is null or ($7 and (move.before->>'exact')::boolean is not true))
+      and (move.before is null
+        or ((move.before->>'exact')::boolean is not true
+          and ($7 or coalesce((move.before->>'depth')::int, 0) < $9::int)))
     returning move.agent_id, move.before
   ), counted as (
     update agent_ratings r
@@ -51,7 +53,9 @@ const STORE_LATE_VERDICT = `with game as materialized (
  * event), in one statement: only where the row at that match and ply holds that move and no
  * verdict yet, so two processes judging the same move, or a retry, write and announce it once.
  * An exact verdict also takes the place of one from winning chances (an engine's move judged
- * again, exactly, after it was stored: core/games/lateVerdict.ts), never of another exact one.
+ * again, exactly, after it was stored: core/games/lateVerdict.ts), and a chances verdict that
+ * searched deeper takes the place of a shallower one (a top agent's move judged again past its
+ * own depth); nothing takes the place of an exact one.
  * When the match has already finished (its accuracy counted at its end without this verdict),
  * the mover's accuracy in the game takes it in (a replaced verdict: only the change in
  * `accurate`). The NOTIFY goes out with the update or not at all. Returns whether this call
@@ -71,6 +75,7 @@ export async function storeLateVerdict(db: Queryable, late: LateVerdict): Promis
     JSON.stringify(notification),
     late.verdict.exact,
     ACCURATE_GRADES,
+    late.verdict.exact ? null : (late.verdict.depth ?? null),
   ]);
   return rows.length > 0;
 }

@@ -55,4 +55,24 @@ describe('late verdicts', () => {
       { ply: 2, verdict: exact },
     ]);
   });
+
+  it("lets a deeper search's verdict take the place of a shallower one's, not of as deep a one", () => {
+    const at = (depth: number | undefined, verdict: MoveVerdictData = good) =>
+      depth === undefined ? verdict : { ...verdict, depth };
+    const turns = [
+      { ply: 1, verdict: at(6) },
+      { ply: 2, verdict: at(9) },
+      { ply: 3, verdict: at(undefined) },
+    ];
+    const late = new Map([
+      [1, { verdict: at(11, blunder) }],
+      [2, { verdict: at(9, blunder) }],
+      [3, { verdict: at(4, blunder) }],
+    ]);
+    expect(withLateVerdicts(turns, late)).toEqual([
+      { ply: 1, verdict: at(11, blunder) },
+      { ply: 2, verdict: at(9) },
+      { ply: 3, verdict: at(4, blunder) },
+    ]);
+  });
 });
