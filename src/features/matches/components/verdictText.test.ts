@@ -56,4 +56,21 @@ describe('verdictSentence', () => {
       "Best move: Oracle's winning chances 62%.",
     );
   });
+
+  it('says how far the search of a chances verdict looked, where it recorded it', () => {
+    const verdict = {
+      grade: 'mistake',
+      exact: false,
+      unit: 'chances',
+      best: 62,
+      played: 41,
+      depth: 11,
+    } as const;
+    expect(verdictSentence('othello', { ...verdict, better: 'c6' }, 12, names)).toBe(
+      "Mistake: Oracle's winning chances 41%; c6 kept 62% (searched 11 moves ahead).",
+    );
+    expect(verdictSentence('connect4', { ...verdict, grade: 'best', depth: 1 }, 3, names)).toBe(
+      "Best move: Oracle's winning chances 41% (searched 1 move ahead).",
+    );
+  });
 });

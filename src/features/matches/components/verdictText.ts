@@ -33,9 +33,16 @@ function valueText(
     : `${winner} ends ${value.by} ${value.by === 1 ? 'disc' : 'discs'} ahead`;
 }
 
+/** How far a chances verdict's search looked, where it says: " (searched 11 moves ahead)". */
+function searchedText(depth: number | undefined): string {
+  if (depth === undefined || depth === 0) return '';
+  return ` (searched ${depth} ${depth === 1 ? 'move' : 'moves'} ahead)`;
+}
+
 /**
  * One sentence of a move's verdict: its grade, what perfect play makes of the game after it,
- * and the better move with what it kept, when there was one.
+ * and the better move with what it kept, when there was one; for winning chances, how far the
+ * judge's search looked (a top agent's move is judged again deeper, and the page shows it).
  */
 export function verdictSentence(
   game: GameId,
@@ -45,8 +52,9 @@ export function verdictSentence(
 ): string {
   if (verdict.unit === 'chances') {
     const chances = `${names[0]}'s winning chances ${verdict.played}%`;
-    if (verdict.better === undefined) return `${verdictLabel(verdict)}: ${chances}.`;
-    return `${verdictLabel(verdict)}: ${chances}; ${moveText(game, verdict.better)} kept ${verdict.best}%.`;
+    const searched = searchedText(verdict.depth);
+    if (verdict.better === undefined) return `${verdictLabel(verdict)}: ${chances}${searched}.`;
+    return `${verdictLabel(verdict)}: ${chances}; ${moveText(game, verdict.better)} kept ${verdict.best}%${searched}.`;
   }
   const after = `${valueText(verdict.played, verdict.unit, ply, names)} with perfect play`;
   if (verdict.better === undefined) return `${verdictLabel(verdict)}: ${after}.`;
