@@ -50,6 +50,11 @@ interface Slot {
 // How long past its budget a search may run before its thread is terminated.
 const GRACE_MS = 1_000;
 
+// An idle pool's job may take this many times its budget: its thread runs only on time no other
+// thread wants, so on a loaded machine it waits rather than overruns (its search stops on the
+// wall clock once it runs again), and terminating it would only cost a new thread's loading.
+const IDLE_OVERRUN_FACTOR = 10;
+
 const WORKER_URL = new URL('./decide.worker.ts', import.meta.url);
 
 /** The default pool size: one thread per core, keeping one core for the HTTP event loop. */
@@ -190,7 +195,10 @@ export class DecisionPool {
       const pending = this.queue.shift() ?? this.judgeQueue.shift() ?? this.lateJudgeQueue.shift();
       if (!pending) break;
       const id = this.nextId++;
-      const timer = setTimeout(() => this.overran(slot, id), pending.job.budgetMs + GRACE_MS);
+      const overrunMs = this.options.idle
+        ? pending.job.budgetMs * IDLE_OVERRUN_FACTOR
+        : pending.job.budgetMs + GRACE_MS;
+      const timer = setTimeout(() => this.overran(slot, id), overrunMs);
       slot.busy = { id, pending, timer };
       slot.worker.postMessage(
         pending.kind === 'judge' ? { id, kind: 'judge', ...pending.job } : { id, ...pending.job },
