@@ -8,38 +8,32 @@ import { gameOf } from '../../../../core/games/registry.ts';
 import { SEARCH_THREAD_NICE } from './searchPriority.ts';
 import { DecisionPool } from './workerPool.ts';
 
-/** Each thread of this process by id with its nice value, read from Linux's /proc. */
-function threadNices(): Map<string, number> {
-  const nices = new Map<string, number>();
+/**
+ * Each thread of this process by id with the `field`-th field of its /proc stat line (1-based, as
+ * proc(5) numbers them: 19 the nice value, 41 the scheduling class).
+ */
+function threadStatFields(field: number): Map<string, number> {
+  const values = new Map<string, number>();
   for (const tid of readdirSync('/proc/self/task')) {
     try {
       const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'latin1');
-      // The fields after the command name (which may hold spaces); nice is the line's 19th.
-      nices.set(tid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+      // The fields after the command name (which may hold spaces) start at the third.
+      values.set(tid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[field - 3]));
     } catch {
       // The thread ended between listing and reading.
     }
   }
-  return nices;
+  return values;
 }
+
+/** Each thread of this process by id with its nice value. */
+const threadNices = () => threadStatFields(19);
 
 /** Linux's number for its idle scheduling class (sched.h). */
 const SCHED_IDLE = 5;
 
-/** Each thread of this process by id with its scheduling class, read from Linux's /proc. */
-function threadPolicies(): Map<string, number> {
-  const policies = new Map<string, number>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'latin1');
-      // The policy is the line's 41st field.
-      policies.set(tid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]));
-    } catch {
-      // The thread ended between listing and reading.
-    }
-  }
-  return policies;
-}
+/** Each thread of this process by id with its scheduling class. */
+const threadPolicies = () => threadStatFields(41);
 
 /** Whether util-linux's chrt, which sets the idle class, is here. */
 function hasChrt(): boolean {
