@@ -23,10 +23,11 @@ let judgeTable: TranspositionTable | null = null;
 /**
  * The verdict on playing `move` after `moves` from the drop in winning chances, where no endgame
  * verdict reaches: every move scored by the balanced search, deepened while the budget lasts
- * (`chancesNodes`, else CHECKERS_CHANCES_NODES) up to `chancesDepth` if given (moves far below the best are bounds, so a large drop is at least the one shown). The only
- * move is scored too (a forced capture, or the move that ends a game by blocking): it is the best
- * there is, and the game's last move must say how it ended. Null for a move that is not legal,
- * or when not even one depth finished.
+ * (`chancesNodes`, else CHECKERS_CHANCES_NODES) up to `chancesDepth` if given (moves far below
+ * the best are bounds, so a large drop is at least the one shown). The only move is scored too
+ * (a forced capture, or the move that ends a game by blocking): it is the best there is, and the
+ * game's last move must say how it ended. Null for a move that is not legal, or when not even one
+ * depth finished.
  */
 export function judgeCheckersByChances(
   moves: readonly string[],

@@ -17,7 +17,8 @@ export const CONNECT4_CHANCES_NODES = 40_000;
 /**
  * The verdict on playing `column` after `moves` from the drop in winning chances, where no exact
  * verdict reaches: every column scored by the balanced heuristic search, deepened while the
- * budget lasts (`chancesNodes`, else CONNECT4_CHANCES_NODES) up to `chancesDepth` if given. Null when the move is not legal, or not even one depth finished.
+ * budget lasts (`chancesNodes`, else CONNECT4_CHANCES_NODES) up to `chancesDepth` if given.
+ * Null when the move is not legal, or not even one depth finished.
  */
 export function judgeConnect4ByChances(
   moves: string,

@@ -109,9 +109,11 @@ export async function playEngineMove(
       movesBefore: match.moves,
       move: decision.move,
     };
-    const deeper = deeperVerdictDueLater(verdict, decision.trace);
     if (exactVerdictDueLater(match.game, match.moves, verdict)) context.judgeLater(stored);
-    else if (deeper) context.judgeLater({ ...stored, deeper });
+    else {
+      const deeper = deeperVerdictDueLater(verdict, decision.trace);
+      if (deeper) context.judgeLater({ ...stored, deeper });
+    }
   }
   return recorded !== null && recorded.result === null ? now - judgedFrom : false;
 }
