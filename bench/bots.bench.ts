@@ -106,6 +106,9 @@ export default async function botsBench(): Promise<void> {
         ply,
         move,
       });
+      // An answer after the window closed is not the window's: counted, it made the split between
+      // bots' and agents' matches (counted later) disagree with the total (counted at the close).
+      if (!playing) return;
       const tookMs = performance.now() - started;
       acceptMs.push(tookMs);
       if (status === 200) {

@@ -80,6 +80,28 @@ describe.each(testDatabaseKinds())('bot pairing on %s', (kind) => {
     expect(mine.filter((id) => matches[0]?.includes(id))).toHaveLength(1);
   });
 
+  it('seats idle bots against each other first, and the one left over against an agent', async () => {
+    const [first = '', second = '', third = '', house = ''] = await users(4);
+    const bots = [
+      await insertOwnedAgent(t.db, first, 'bot', onlineUntil()),
+      await insertOwnedAgent(t.db, second, 'bot', onlineUntil()),
+      await insertOwnedAgent(t.db, third, 'bot', onlineUntil()),
+    ];
+    // Eight engines a bot could meet: drawn among all ten candidates alike, two of three bots
+    // would rarely meet each other.
+    const engines = new Set<string>();
+    for (let index = 0; index < 8; index++)
+      engines.add(await insertOwnedAgent(t.db, house, 'custom'));
+    await runner('pairing-bots-first').sweep();
+    const matches = await botMatches();
+    expect(matches).toHaveLength(2);
+    const betweenBots = matches.filter((pair) => pair.every((id) => bots.includes(id)));
+    const againstEngine = matches.filter((pair) => pair.some((id) => engines.has(id)));
+    expect(betweenBots).toHaveLength(1);
+    expect(againstEngine).toHaveLength(1);
+    expect(new Set(matches.flat().filter((id) => bots.includes(id)))).toEqual(new Set(bots));
+  });
+
   it('never seats two custom agents of one owner in the live matches either', async () => {
     const [owner = '', other = ''] = await users(2);
     const mine = [

@@ -51,8 +51,8 @@ export class BotTurns {
 
   /**
    * Gives every idle online bot a match, on top of the live target and up to BOT_MATCHES_MAX: a
-   * game it plays (among the games this runner runs), against another idle bot or an agent of that
-   * game with another owner, seats drawn.
+   * game it plays (among the games this runner runs), against another idle bot where one is free,
+   * else an agent of that game, never one of its own owner's; seats drawn.
    */
   async startMatches(
     agents: readonly RosterAgent[],
@@ -163,8 +163,12 @@ export class BotTurns {
 }
 
 /**
- * Who a bot may meet in `game`: agents that play it, bots only while idle and untaken, and never
- * an agent of the bot's own owner.
+ * Who a bot may meet in `game`: the other idle, untaken bots that play it where there are any,
+ * else the agents that play it; never an agent of the bot's own owner. Bots meet bots first:
+ * users' bots playing each other is what the bot API is for, and a match against an engine runs at
+ * the engine's pace (up to seconds a move, on a search thread), so with agents drawn as often as
+ * bots, the bots seated against them by chance piled up there while the matches between bots, over
+ * in seconds, came and went (a run of 200 bots had 64% of its moves in the agents' matches).
  */
 function opponentsFor(
   bot: IdleBot,
@@ -175,9 +179,10 @@ function opponentsFor(
   owners: AgentOwners,
 ): string[] {
   const idleIds = new Set(idle.map((other) => other.id));
-  return agents
+  const allowed = agents
     .filter((agent) => agent.id !== bot.id && agent.games.includes(game) && !taken.has(agent.id))
     .filter((agent) => !sameOwner(owners, bot.id, agent.id))
-    .filter((agent) => agent.kind !== 'bot' || idleIds.has(agent.id))
-    .map((agent) => agent.id);
+    .filter((agent) => agent.kind !== 'bot' || idleIds.has(agent.id));
+  const bots = allowed.filter((agent) => agent.kind === 'bot');
+  return (bots.length > 0 ? bots : allowed).map((agent) => agent.id);
 }
