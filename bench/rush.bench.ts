@@ -11,6 +11,8 @@
  * RUSH_DATABASE_URL or DATABASE_URL); and a grown PostgreSQL, RUSH_GROWN_DATABASE_URL, used as it
  * is (give it a copy: `createdb -T grown_template grown_rush`; the rush adds its bets to it;
  * RUSH_GROWN_RUNS, default 1, rushes it that many times in a row, the first on cold caches).
+ * RUSH_ROUNDS, default 1, repeats the empty and grown runs that many times, alternating, and
+ * prints their medians and how much slower the grown ones are.
  * RUSH_CPU_PROF=dir writes the server's CPU profiles there.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -53,7 +55,13 @@ async function announcedMatches(origin: string): Promise<[string, string]> {
   throw new Error('the runner announced no two matches');
 }
 
-async function rush(target: Target, users: number): Promise<void> {
+/** What one rush measured, for the rounds' summary. */
+interface RushFigures {
+  betsPerSecond: number;
+  p99Ms: number;
+}
+
+async function rush(target: Target, users: number): Promise<RushFigures> {
   const dir = await mkdtemp(join(tmpdir(), 'gridmind-rush-'));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -164,6 +172,7 @@ async function rush(target: Target, users: number): Promise<void> {
       );
       console.log(`  ${line ?? 'pgbench: not installed'}`);
     }
+    return { betsPerSecond: sent.length / seconds, p99Ms: percentile(latencies, 99) };
   } finally {
     await db?.close();
     await stopServerProcess(server);
@@ -183,28 +192,63 @@ async function freshSchema(baseUrl: string): Promise<{ url: string; drop: () => 
   };
 }
 
+/** The middle value, or the mean of the two middle ones. */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = sorted.length / 2;
+  return Number.isInteger(half)
+    ? ((sorted[half - 1] ?? Number.NaN) + (sorted[half] ?? Number.NaN)) / 2
+    : (sorted[Math.floor(half)] ?? Number.NaN);
+}
+
+/** One line for each kind of run over the rounds: median bets/s and p99, and the grown/empty ratio. */
+function summarise(empty: readonly RushFigures[], grown: readonly RushFigures[]): void {
+  const line = (figures: readonly RushFigures[]) =>
+    `median ${median(figures.map((f) => f.betsPerSecond)).toFixed(0)} bets/s, ` +
+    `p99 ${median(figures.map((f) => f.p99Ms)).toFixed(0)} ms ` +
+    `(${figures.map((f) => f.betsPerSecond.toFixed(0)).join(', ')})`;
+  console.log(`rounds: PostgreSQL empty ${line(empty)}`);
+  console.log(`        PostgreSQL grown ${line(grown)}`);
+  const ratio =
+    median(empty.map((f) => f.betsPerSecond)) / median(grown.map((f) => f.betsPerSecond));
+  console.log(`        empty ÷ grown bets/s (medians): ${ratio.toFixed(2)}×`);
+}
+
 export default async function rushBench(): Promise<void> {
   const users = envCount('RUSH_USERS', 1000);
   if (process.env.RUSH_SKIP_EMBEDDED !== '1') {
     await rush({ label: 'embedded (PGlite), empty', databaseUrl: '' }, users);
   }
   const postgresUrl = process.env.RUSH_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (postgresUrl) {
-    const fresh = await freshSchema(postgresUrl);
-    try {
-      await rush({ label: 'PostgreSQL, empty', databaseUrl: fresh.url }, users);
-    } finally {
-      await fresh.drop();
-    }
-  } else console.log('PostgreSQL: set RUSH_DATABASE_URL (or DATABASE_URL) to run it');
   const grownUrl = process.env.RUSH_GROWN_DATABASE_URL;
-  // RUSH_GROWN_RUNS rushes in a row on the one copy: the first meets a cold copy, the next ones
-  // the caches a running install has (new users each time, the same announced match).
-  const grownRuns = envCount('RUSH_GROWN_RUNS', 1);
-  for (let run = 1; grownUrl && run <= grownRuns; run++) {
-    const label = grownRuns === 1 ? 'PostgreSQL, grown' : `PostgreSQL, grown (run ${run})`;
-    await rush({ label, databaseUrl: grownUrl }, users);
-  }
+  if (!postgresUrl) console.log('PostgreSQL: set RUSH_DATABASE_URL (or DATABASE_URL) to run it');
   if (!grownUrl)
     console.log('PostgreSQL grown: set RUSH_GROWN_DATABASE_URL (a copy of grown_template)');
+  // RUSH_ROUNDS alternates an empty run and the grown runs that many times: this machine's
+  // figures drift by a fifth from minute to minute (its disk's WAL flushes, a checkpoint), so a
+  // comparison is of runs side by side, not of one run now and another later. RUSH_GROWN_RUNS
+  // rushes the one grown copy that many times a round: the first round's first meets a cold
+  // copy, the rest the caches a running install has (new users each time, the same match).
+  const rounds = envCount('RUSH_ROUNDS', 1);
+  const grownRuns = envCount('RUSH_GROWN_RUNS', 1);
+  const empty: RushFigures[] = [];
+  const grown: RushFigures[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const of = rounds === 1 ? '' : ` (round ${round})`;
+    if (postgresUrl) {
+      const fresh = await freshSchema(postgresUrl);
+      try {
+        empty.push(await rush({ label: `PostgreSQL, empty${of}`, databaseUrl: fresh.url }, users));
+      } finally {
+        await fresh.drop();
+      }
+    }
+    for (let run = 1; grownUrl && run <= grownRuns; run++) {
+      const label =
+        grownRuns === 1 ? `PostgreSQL, grown${of}` : `PostgreSQL, grown${of} (run ${run})`;
+      grown.push(await rush({ label, databaseUrl: grownUrl }, users));
+    }
+  }
+  if (empty.length > 0 && grown.length > 0 && empty.length + grown.length > 2)
+    summarise(empty, grown);
 }

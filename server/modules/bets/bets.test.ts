@@ -69,6 +69,23 @@ describe.each(testDatabaseKinds())('POST /api/bets on %s', (kind) => {
     expect(await balance()).toBe(900);
   });
 
+  // Time-ordered ids put each new bet's primary-key entry beside the last ones (migration 0960).
+  it('gives each new bet a version 7 id that starts with the time it was placed', async () => {
+    const millisOf = (id: string) => Number.parseInt(id.replaceAll('-', '').slice(0, 12), 16);
+    const before = Date.now();
+    const first = (await bet({ amount: 1 })).json().bet.id as string;
+    const second = (await bet({ amount: 1, idempotencyKey: 'key-0002' })).json().bet.id as string;
+    const after = Date.now();
+    for (const id of [first, second]) {
+      expect(id[14]).toBe('7');
+      expect('89ab').toContain(id[19]);
+      // The database's clock and the test's may differ by a little.
+      expect(millisOf(id)).toBeGreaterThan(before - 5000);
+      expect(millisOf(id)).toBeLessThan(after + 5000);
+    }
+    expect(millisOf(second)).toBeGreaterThanOrEqual(millisOf(first));
+  });
+
   it.each([
     [{ amount: 0 }, 'The amount must be at least 1 point.'],
     [{ amount: -5 }, 'The amount must be at least 1 point.'],
