@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
+import { STARTING_BALANCE } from '../../db/stores/userStore.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createSignInWrites } from './signInWrites.ts';
 import { hashSessionToken } from './tokens.ts';
@@ -54,6 +55,44 @@ describe.each(testDatabaseKinds())('batched sign-in writes on %s', (kind) => {
     );
     expect(sessions.map((session) => session.user_id).sort()).toEqual(
       signedIn.map((one) => one.userId).sort(),
+    );
+  });
+
+  // The grant is written by a statement trigger (migration 0970): once for each user the batch
+  // created, none for a user signing in again, none for a user created with nothing.
+  it('writes one welcome grant for each user a batch creates, and none when one signs in again', async () => {
+    const writes = createSignInWrites(db, Date.now, () => undefined);
+    const addresses = [4, 5, 6].map((n) => `0x${String(n).repeat(40)}`);
+    const signInAll = async () => {
+      const visitors = await Promise.all(addresses.map(() => writes.startSessionWithNonce()));
+      return Promise.all(
+        visitors.map((visitor, index) =>
+          writes.signIn({
+            oldTokenHash: hashSessionToken(visitor.token),
+            address: addresses[index] ?? '',
+            isAdmin: false,
+            chainId: 1,
+          }),
+        ),
+      );
+    };
+    const first = await signInAll();
+    await signInAll();
+
+    const { rows } = await db.query<{ user_id: string; amount: string; kind: string }>(
+      `select l.user_id::text as user_id, l.amount::text as amount, l.kind
+         from ledger_entries l join users u on u.id = l.user_id
+        where u.address = any($1::text[]) order by l.user_id`,
+      [[...addresses, `0x${'e'.repeat(40)}`]],
+    );
+    expect(rows).toEqual(
+      first
+        .map((one) => ({
+          user_id: one.userId,
+          amount: STARTING_BALANCE.toString(),
+          kind: 'welcome',
+        }))
+        .sort((a, b) => a.user_id.localeCompare(b.user_id)),
     );
   });
 });
