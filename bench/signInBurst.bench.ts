@@ -8,7 +8,10 @@
  * when SIGNIN_DATABASE_URL names a database (used as it is: an empty one, or a grown copy).
  * Each wave also prints what the server's threads did (on a core / waiting for one, from Linux's
  * /proc) and the CPU the bench's own crowd used, so a run on a loaded machine still shows the
- * server's own cost. `SIGNIN_WALLETS` changes the crowd, `SIGNIN_BURSTS` sends that many crowds one after another to one server; SIGNIN_CPU_PROF=dir writes the server's CPU profiles there
+ * server's own cost.
+ * The crowd is a C client (signInCrowd.c) by default: on two cores the Node crowd's own CPU
+ * (0.14-0.26 s a wave, a fifth of the wave's) was time the server waited for, where real wallets
+ * sign in from their own devices; SIGNIN_CROWD=node runs the Node one for comparison. `SIGNIN_WALLETS` changes the crowd, `SIGNIN_BURSTS` sends that many crowds one after another to one server; SIGNIN_CPU_PROF=dir writes the server's CPU profiles there
  * (one a thread: the event loop and each signature-check thread). `npm run bench -- signInBurst`.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -20,6 +23,7 @@ import { matchListResponseSchema } from '../core/protocol/matches.ts';
 import { freePort } from '../server/testing/serverProcess.ts';
 import { buildSiweMessage } from '../server/testing/signIn.ts';
 import { openSse } from '../server/testing/sseReader.ts';
+import { type CrowdWave, startSignInCrowd } from './signInCrowd.ts';
 import { LoadClient, LoadRecorder } from './support/httpLoad.ts';
 import { spawnProbedServer } from './support/probedServer.ts';
 import { ask, type LoopDelay } from './support/tailServer.ts';
@@ -80,127 +84,97 @@ function worstGapMs(arrivals: readonly number[], from: number, to: number): numb
   return worst;
 }
 
-/** CPU (user + system, ms) this process, the crowd, has used since `from`. */
-function crowdMs(from: NodeJS.CpuUsage): number {
-  const used = process.cpuUsage(from);
-  return Math.round((used.user + used.system) / 1000);
-}
-
-interface Answer {
-  status: number;
-  body: string;
-}
-
 /**
- * One wave: every client's request at once, each timed, and meanwhile what the server's threads,
- * the crowd's CPU and a watcher saw.
+ * One wave: the crowd's requests, each timed by the crowd, and meanwhile what the server's
+ * threads and a watcher saw.
  */
 async function wave(
   probed: ChildProcess,
   watcher: { arrivals: number[] },
-  requests: (() => Promise<Answer>)[],
+  run: () => Promise<CrowdWave>,
 ) {
   const pid = probed.pid ?? 0;
   const threadsBefore = threadTimes(pid);
-  const crowdCpu = process.cpuUsage();
   const from = performance.now();
-  const answers = await Promise.all(
-    requests.map(async (request) => {
-      const started = performance.now();
-      const answer = await request();
-      return { ...answer, ms: performance.now() - started };
-    }),
-  );
+  const { answers, crowdMs } = await run();
   const wallMs = performance.now() - from;
   const server = describeThreads(pid, threadsBefore, threadTimes(pid));
-  const crowdMsUsed = crowdMs(crowdCpu);
   const loop = await ask<LoopDelay>(probed, 'loop');
   const gap = worstGapMs(watcher.arrivals, from, performance.now());
-  return { answers, wallMs, server, crowdMs: crowdMsUsed, loop, gap };
+  return { answers, wallMs, server, crowdMs, loop, gap };
 }
 
 /** One crowd of `wallets` signing in at once: its nonce wave, then its verify wave, printed. */
 async function crowd(
   probed: ChildProcess,
   origin: string,
-  recorder: LoadRecorder,
+  dir: string,
   watcher: { arrivals: number[] },
   wallets: number,
   database: string,
 ): Promise<void> {
-  const clients = Array.from({ length: wallets }, () => ({
-    client: new LoadClient(origin, recorder),
-    wallet: privateKeyToAccount(generatePrivateKey()),
-  }));
+  const accounts = Array.from({ length: wallets }, () => privateKeyToAccount(generatePrivateKey()));
+  const people = await startSignInCrowd(dir, origin, wallets);
+  try {
+    // A quiet stretch first: what a watcher sees with nobody signing in.
+    await ask<LoopDelay>(probed, 'loop');
+    const quietFrom = performance.now();
+    await sleep(QUIET_MS);
+    const quietLoop = await ask<LoopDelay>(probed, 'loop');
+    const quietGap = worstGapMs(watcher.arrivals, quietFrom, performance.now());
 
-  // A quiet stretch first: what a watcher sees with nobody signing in.
-  await ask<LoopDelay>(probed, 'loop');
-  const quietFrom = performance.now();
-  await sleep(QUIET_MS);
-  const quietLoop = await ask<LoopDelay>(probed, 'loop');
-  const quietGap = worstGapMs(watcher.arrivals, quietFrom, performance.now());
+    const nonce = await wave(probed, watcher, () => people.nonces());
 
-  const nonce = await wave(
-    probed,
-    watcher,
-    clients.map(
-      ({ client }) =>
-        () =>
-          client.send('GET /auth/nonce', '/auth/nonce'),
-    ),
-  );
+    // Each wallet signs its own message, untimed: a crowd signs on its own devices.
+    const signed = await Promise.all(
+      accounts.map(async (wallet, index) => {
+        const message = buildSiweMessage(
+          origin,
+          wallet,
+          nonce.answers[index]?.body ?? '',
+          Date.now(),
+        );
+        return { message, signature: await wallet.signMessage({ message }) };
+      }),
+    );
+    await ask<LoopDelay>(probed, 'loop');
 
-  // Each wallet signs its own message, untimed: a crowd signs on its own devices.
-  const signed = await Promise.all(
-    clients.map(async ({ wallet }, index) => {
-      const message = buildSiweMessage(
-        origin,
-        wallet,
-        nonce.answers[index]?.body ?? '',
-        Date.now(),
-      );
-      return { message, signature: await wallet.signMessage({ message }) };
-    }),
-  );
-  await ask<LoopDelay>(probed, 'loop');
+    const verify = await wave(probed, watcher, () => people.verifies(signed));
 
-  const verify = await wave(
-    probed,
-    watcher,
-    clients.map(
-      ({ client }, index) =>
-        () =>
-          client.send('POST /auth/verify', '/auth/verify', { method: 'POST', json: signed[index] }),
-    ),
-  );
-
-  const count = (answers: { status: number }[]) => {
-    const byStatus = new Map<number, number>();
-    for (const { status } of answers) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-    return [...byStatus].map(([status, n]) => `${status}×${n}`).join(' ');
-  };
-  const signedIn = verify.answers.filter((answer) => answer.status === 200).length;
-  const whole = nonce.answers.map((answer, index) => answer.ms + (verify.answers[index]?.ms ?? 0));
-  const loop = (figures: LoopDelay) => `loop delay p99 ${figures.p99} ms, max ${figures.max} ms`;
-  const times = (of: typeof nonce) =>
-    `${spread(of.answers.map((answer) => answer.ms))}  [${count(of.answers)}] in ${of.wallMs.toFixed(0)} ms`;
-  console.log(`${database}: ${wallets} wallets at once, ${signedIn} signed in`);
-  console.log(`  nonces   ${times(nonce)}`);
-  console.log(`  verifies ${times(verify)}`);
-  console.log(
-    `  sign-in (nonce + verify) ${spread(whole)}; ${((signedIn * 1000) / (nonce.wallMs + verify.wallMs)).toFixed(0)} sign-ins/s`,
-  );
-  console.log(`  nonce wave:  ${nonce.server}; the crowd's CPU ${nonce.crowdMs} ms`);
-  console.log(`  verify wave: ${verify.server}; the crowd's CPU ${verify.crowdMs} ms`);
-  console.log(
-    `  watcher, quiet ${QUIET_MS / 1000} s: ${loop(quietLoop)}, worst stream gap ${quietGap.toFixed(0)} ms`,
-  );
-  console.log(
-    `  watcher, nonce wave:  ${loop(nonce.loop)}, worst stream gap ${nonce.gap.toFixed(0)} ms`,
-  );
-  console.log(
-    `  watcher, verify wave: ${loop(verify.loop)}, worst stream gap ${verify.gap.toFixed(0)} ms`,
-  );
+    const count = (answers: { status: number }[]) => {
+      const byStatus = new Map<number, number>();
+      for (const { status } of answers) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+      return [...byStatus].map(([status, n]) => `${status}×${n}`).join(' ');
+    };
+    const signedIn = verify.answers.filter((answer) => answer.status === 200).length;
+    const whole = nonce.answers.map(
+      (answer, index) => answer.ms + (verify.answers[index]?.ms ?? 0),
+    );
+    const loop = (figures: LoopDelay) => `loop delay p99 ${figures.p99} ms, max ${figures.max} ms`;
+    const times = (of: typeof nonce) =>
+      `${spread(of.answers.map((answer) => answer.ms))}  [${count(of.answers)}] in ${of.wallMs.toFixed(0)} ms`;
+    console.log(
+      `${database}: ${wallets} wallets at once, ${signedIn} signed in (the crowd: ${people.name})`,
+    );
+    console.log(`  nonces   ${times(nonce)}`);
+    console.log(`  verifies ${times(verify)}`);
+    console.log(
+      `  sign-in (nonce + verify) ${spread(whole)}; ${((signedIn * 1000) / (nonce.wallMs + verify.wallMs)).toFixed(0)} sign-ins/s`,
+    );
+    console.log(`  nonce wave:  ${nonce.server}; the crowd's CPU ${nonce.crowdMs} ms`);
+    console.log(`  verify wave: ${verify.server}; the crowd's CPU ${verify.crowdMs} ms`);
+    console.log(
+      `  watcher, quiet ${QUIET_MS / 1000} s: ${loop(quietLoop)}, worst stream gap ${quietGap.toFixed(0)} ms`,
+    );
+    console.log(
+      `  watcher, nonce wave:  ${loop(nonce.loop)}, worst stream gap ${nonce.gap.toFixed(0)} ms`,
+    );
+    console.log(
+      `  watcher, verify wave: ${loop(verify.loop)}, worst stream gap ${verify.gap.toFixed(0)} ms`,
+    );
+  } finally {
+    people.close();
+  }
 }
 
 async function burst(
@@ -248,7 +222,7 @@ async function burst(
     // crowd does, its code compiled, against the first crowd after start.
     for (let round = 1; round <= bursts; round++) {
       const label = bursts > 1 ? `${database}, crowd ${round} of ${bursts}` : database;
-      await crowd(server, origin, recorder, watcher, wallets, label);
+      await crowd(server, origin, dir, watcher, wallets, label);
     }
     watcher.close();
   } finally {
