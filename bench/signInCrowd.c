@@ -31,6 +31,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "loadClock.h"
+
 #define ANSWER_MAX 16384
 #define COOKIES_MAX 2048
 #define BODY_MAX 8192
@@ -57,18 +59,7 @@ static int epoll_fd;
 static struct sockaddr_in address;
 static char host_header[128];
 
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
-}
-
-static double cpu_now_ms(void) {
-  struct rusage usage;
-  getrusage(RUSAGE_SELF, &usage);
-  return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000.0 +
-         (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000.0;
-}
+static double now_ms(void) { return clock_ms(CLOCK_MONOTONIC); }
 
 static void finish(struct wallet *wallet, int status) {
   if (wallet->done) return;

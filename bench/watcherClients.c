@@ -30,6 +30,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "loadClock.h"
+
 #define BATCH 250
 #define TAIL_MAX 4096
 #define READ_MAX 65536
@@ -61,18 +63,7 @@ static double cpu_ms = -1;
 static double ply_played[PLY_MAX], ply_first[PLY_MAX], ply_last[PLY_MAX];
 static int ply_reads[PLY_MAX];
 
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_REALTIME, &ts);
-  return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
-}
-
-static double cpu_now_ms(void) {
-  struct rusage usage;
-  getrusage(RUSAGE_SELF, &usage);
-  return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000.0 +
-         (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000.0;
-}
+static double now_ms(void) { return clock_ms(CLOCK_REALTIME); }
 
 static void stop_cpu_clock(void) {
   if (cpu_at_measure_ms < 0 || cpu_ms >= 0) return;

@@ -72,4 +72,70 @@ describe('batcher', () => {
     expect(alone).toEqual([1, 4, 5]);
     expect(errors).toEqual([new Error('deadlock detected')]);
   });
+
+  describe('gathering items that come densely', () => {
+    /** A batcher on a hand-moved clock whose timers run only when the test says. */
+    function gatheringBatcher() {
+      let clockMs = 1_000;
+      const timers: { atMs: number; run: () => void }[] = [];
+      const batches: number[][] = [];
+      const write = createBatcher<number, string>({
+        runBatch: async (items) => {
+          batches.push([...items]);
+          return items.map((item) => `batch ${item}`);
+        },
+        runOne: async (item) => `alone ${item}`,
+        keyOf: String,
+        maxBatch: 4,
+        onBatchError: () => {},
+        gatherMs: 2,
+        now: () => clockMs,
+        setTimer: (run, ms) => timers.push({ atMs: clockMs + ms, run }),
+      });
+      const advance = async (ms: number) => {
+        clockMs += ms;
+        for (const timer of timers.filter((one) => one.atMs <= clockMs)) {
+          timers.splice(timers.indexOf(timer), 1);
+          timer.run();
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      };
+      return { write, batches, timers, advance };
+    }
+
+    it('runs an item after a quiet spell at once, without a timer', async () => {
+      const { write, batches, timers, advance } = gatheringBatcher();
+      const answer = write(1);
+      expect(batches).toEqual([[1]]);
+      expect(timers).toEqual([]);
+      await advance(50);
+      expect(await Promise.all([answer, write(2)])).toEqual(['batch 1', 'batch 2']);
+      expect(batches).toEqual([[1], [2]]);
+    });
+
+    it('holds items that come less than gatherMs apart and runs them together', async () => {
+      const { write, batches, advance } = gatheringBatcher();
+      const answers = [write(1)];
+      await advance(1);
+      answers.push(write(2));
+      await advance(1);
+      answers.push(write(3));
+      // The second came 1 ms after the first: it waits 2 ms, and the third joins it.
+      expect(batches).toEqual([[1]]);
+      await advance(0.5);
+      expect(batches).toEqual([[1]]);
+      await advance(0.5);
+      expect(batches).toEqual([[1], [2, 3]]);
+      expect(await Promise.all(answers)).toEqual(['batch 1', 'batch 2', 'batch 3']);
+    });
+
+    it('runs a full batch at once instead of waiting out the gathering', async () => {
+      const { write, batches, advance } = gatheringBatcher();
+      void write(1);
+      await advance(1);
+      const answers = [2, 3, 4, 5].map((item) => write(item));
+      expect(batches).toEqual([[1], [2, 3, 4, 5]]);
+      expect(await Promise.all(answers)).toEqual([2, 3, 4, 5].map((item) => `batch ${item}`));
+    });
+  });
 });

@@ -22,6 +22,18 @@ export interface BatcherOptions<In, Out> {
   maxBatch: number;
   /** Told of a batch that failed (its items are then run one by one). */
   onBatchError(error: unknown): void;
+  /**
+   * When items come densely (this one less than `gatherMs` after the one before) and no batch
+   * is running, wait this long for more before running one (default 0: never wait). A crowd's
+   * requests reach a server one per turn of its event loop (it accepts one connection a turn),
+   * so each finds the batcher idle and would run alone: 300 of a burst's 500 nonce requests
+   * cost a statement each. An item after a quiet spell runs at once, so a lone visitor waits
+   * for nothing.
+   */
+  gatherMs?: number;
+  /** The clock and the timer for `gatherMs`, injected so tests need not wait (default: real). */
+  now?: () => number;
+  setTimer?: (run: () => void, ms: number) => void;
 }
 
 interface Waiting<In, Out> {
@@ -80,9 +92,39 @@ export function createBatcher<In, Out>(
     }
   };
 
+  const gatherMs = options.gatherMs ?? 0;
+  const now = options.now ?? performance.now.bind(performance);
+  const setTimer = options.setTimer ?? ((run, ms) => setTimeout(run, ms));
+  let lastArrivalMs = Number.NEGATIVE_INFINITY;
+  let gathering = false;
+
+  const arrive = () => {
+    const at = now();
+    const dense = at - lastArrivalMs < gatherMs;
+    lastArrivalMs = at;
+    if (running || gathering) {
+      // A full queue need not wait for the rest of the gathering.
+      if (gathering && queue.length >= options.maxBatch) {
+        gathering = false;
+        void runNext();
+      }
+      return;
+    }
+    if (!dense) {
+      void runNext();
+      return;
+    }
+    gathering = true;
+    setTimer(() => {
+      if (!gathering) return;
+      gathering = false;
+      void runNext();
+    }, gatherMs);
+  };
+
   return (item) =>
     new Promise<Out>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      void runNext();
+      arrive();
     });
 }

@@ -2,10 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { STARTING_BALANCE } from '../../db/stores/userStore.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { createSignInWrites } from './signInWrites.ts';
+import { createSignInWrites, type SignInWrites } from './signInWrites.ts';
 import { hashSessionToken } from './tokens.ts';
 
 const TAKEN = 'TakenOtter1234';
+
+/** Starts a visitor session for each address, then signs them all in at once. */
+async function signInAll(writes: SignInWrites, addresses: readonly string[]) {
+  const visitors = await Promise.all(addresses.map(() => writes.startSessionWithNonce()));
+  const signedIn = await Promise.all(
+    visitors.map((visitor, index) =>
+      writes.signIn({
+        oldTokenHash: hashSessionToken(visitor.token),
+        address: addresses[index] ?? '',
+        isAdmin: false,
+        chainId: 1,
+      }),
+    ),
+  );
+  return { visitors, signedIn };
+}
 
 describe.each(testDatabaseKinds())('batched sign-in writes on %s', (kind) => {
   let db: Database;
@@ -27,18 +43,8 @@ describe.each(testDatabaseKinds())('batched sign-in writes on %s', (kind) => {
     const writes = createSignInWrites(db, Date.now, (error) => failures.push(error), {
       drawNickname: () => (draws++ === 0 ? TAKEN : `FreshLynx${1000 + draws}`),
     });
-    const visitors = await Promise.all([0, 1, 2].map(() => writes.startSessionWithNonce()));
     const addresses = [1, 2, 3].map((n) => `0x${String(n).repeat(40)}`);
-    const signedIn = await Promise.all(
-      visitors.map((visitor, index) =>
-        writes.signIn({
-          oldTokenHash: hashSessionToken(visitor.token),
-          address: addresses[index] ?? '',
-          isAdmin: false,
-          chainId: 1,
-        }),
-      ),
-    );
+    const { visitors, signedIn } = await signInAll(writes, addresses);
     expect(failures).toEqual([]);
 
     const { rows: users } = await db.query<{ id: string; nickname: string }>(
@@ -63,21 +69,8 @@ describe.each(testDatabaseKinds())('batched sign-in writes on %s', (kind) => {
   it('writes one welcome grant for each user a batch creates, and none when one signs in again', async () => {
     const writes = createSignInWrites(db, Date.now, () => undefined);
     const addresses = [4, 5, 6].map((n) => `0x${String(n).repeat(40)}`);
-    const signInAll = async () => {
-      const visitors = await Promise.all(addresses.map(() => writes.startSessionWithNonce()));
-      return Promise.all(
-        visitors.map((visitor, index) =>
-          writes.signIn({
-            oldTokenHash: hashSessionToken(visitor.token),
-            address: addresses[index] ?? '',
-            isAdmin: false,
-            chainId: 1,
-          }),
-        ),
-      );
-    };
-    const first = await signInAll();
-    await signInAll();
+    const { signedIn: first } = await signInAll(writes, addresses);
+    await signInAll(writes, addresses);
 
     const { rows } = await db.query<{ user_id: string; amount: string; kind: string }>(
       `select l.user_id::text as user_id, l.amount::text as amount, l.kind

@@ -8,6 +8,14 @@ import { generateNonce, generateSessionToken, hashSessionToken } from './tokens.
 /** The most sign-in steps one statement takes. */
 const MAX_PER_STATEMENT = 250;
 
+/**
+ * How long a crowd's nonce requests are gathered into one statement when they come less than
+ * this far apart (createBatcher's gatherMs): a burst's requests reach the server about 1 ms
+ * apart, one a turn of its event loop, and a statement each cost 0.4-0.8 ms of PGlite's one
+ * thread (docs/FIGURES.md, twelfth pass). A visitor after a quiet spell waits for nothing.
+ */
+const NONCE_GATHER_MS = 2;
+
 /** A verified wallet whose visitor session becomes a signed-in one. */
 export interface SignInRequest {
   /** The visitor session's token hash, ended by the sign-in. */
@@ -159,6 +167,7 @@ export function createSignInWrites(
   const start = createBatcher<number, { token: string; nonce: string }>({
     runBatch: (batch) => startSessionsWithNonces(db, batch.length, now()),
     runOne: () => startSessionWithNonce(db, now()),
+    gatherMs: NONCE_GATHER_MS,
     keyOf: String,
     maxBatch: MAX_PER_STATEMENT,
     onBatchError,
