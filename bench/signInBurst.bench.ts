@@ -8,11 +8,12 @@
  * when SIGNIN_DATABASE_URL names a database (used as it is: an empty one, or a grown copy).
  * Each wave also prints what the server's threads did (on a core / waiting for one, from Linux's
  * /proc) and the CPU the bench's own crowd used, so a run on a loaded machine still shows the
- * server's own cost.
- * The crowd is a C client (signInCrowd.c) by default: on two cores the Node crowd's own CPU
- * (0.14-0.26 s a wave, a fifth of the wave's) was time the server waited for, where real wallets
- * sign in from their own devices; SIGNIN_CROWD=node runs the Node one for comparison. `SIGNIN_WALLETS` changes the crowd, `SIGNIN_BURSTS` sends that many crowds one after another to one server; SIGNIN_CPU_PROF=dir writes the server's CPU profiles there
- * (one a thread: the event loop and each signature-check thread). `npm run bench -- signInBurst`.
+ * server's own cost. The crowd is a C client (signInCrowd.c) by default: on two cores the Node
+ * crowd's own CPU (0.14-0.26 s a wave, a fifth of the wave's) was time the server waited for,
+ * where real wallets sign in from their own devices; SIGNIN_CROWD=node runs the Node one for
+ * comparison. `SIGNIN_WALLETS` changes the crowd, `SIGNIN_BURSTS` sends that many crowds one
+ * after another to one server; SIGNIN_CPU_PROF=dir writes the server's CPU profiles there (one a
+ * thread: the event loop and each signature-check thread). `npm run bench -- signInBurst`.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

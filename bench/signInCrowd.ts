@@ -5,12 +5,12 @@
  * the Node crowd (one LoadClient a wallet), which the bench uses where no compiler answers or
  * when SIGNIN_CROWD=node asks for it.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { z } from 'zod';
+import { buildCClient } from './support/cClient.ts';
 import { LoadClient, LoadRecorder } from './support/httpLoad.ts';
 
 /** One wallet's answer in a wave (status 0: it failed) and how long it took. */
@@ -43,20 +43,16 @@ const waveSchema = z.object({
   answers: z.array(z.object({ status: z.number(), ms: z.number(), body: z.string() })),
 });
 
-/** The C crowd, or null with the reason where it cannot be built. */
+/** The C crowd, or the reason it cannot be built. */
 async function nativeCrowd(
   dir: string,
   origin: string,
   wallets: number,
 ): Promise<SignInCrowd | { reason: string }> {
-  const binary = join(dir, 'sign-in-crowd');
-  try {
-    await promisify(execFile)(process.env.CC ?? 'cc', ['-O2', '-o', binary, SOURCE]);
-  } catch (error) {
-    return { reason: error instanceof Error ? error.message : String(error) };
-  }
+  const built = await buildCClient(SOURCE, join(dir, 'sign-in-crowd'));
+  if (built.binary === null) return { reason: built.reason };
   const { hostname, port } = new URL(origin);
-  const child = spawn(binary, [hostname, port, String(wallets)], {
+  const child = spawn(built.binary, [hostname, port, String(wallets)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
