@@ -1,19 +1,19 @@
 /**
  * Sign-in burst: 500 wallets (viem private-key accounts) sign in at once against a real server
  * process: every nonce asked at once, then every signed message posted at once. Prints p50/p99/max
- * of each wave and of the whole sign-in (nonce + verify, without the wallet's own signing, which
- * a real crowd does on its own devices), sign-ins/s, and meanwhile what a watcher sees: the
- * server's event-loop delay (loopDelayProbe.ts) and the worst gap between a live match's stream
- * events, during each wave against a quiet stretch before. Embedded PGlite always; PostgreSQL too
- * when SIGNIN_DATABASE_URL names a database (used as it is: an empty one, or a grown copy).
- * Each wave also prints what the server's threads did (on a core / waiting for one, from Linux's
- * /proc) and the CPU the bench's own crowd used, so a run on a loaded machine still shows the
- * server's own cost. The crowd is a C client (signInCrowd.c) by default: on two cores the Node
- * crowd's own CPU (0.14-0.26 s a wave, a fifth of the wave's) was time the server waited for,
+ * of each wave and of the whole sign-in (nonce + verify, without the wallet's own signing, which a
+ * real crowd does on its own devices), sign-ins/s, and meanwhile what a watcher sees: the server's
+ * event-loop delay (loopDelayProbe.ts) and the worst gap between a live match's stream events,
+ * during each wave against a quiet stretch before. Embedded PGlite always; PostgreSQL too when
+ * SIGNIN_DATABASE_URL names a database (used as it is: an empty one, or a grown copy). Each wave
+ * also prints the statements the server sent and what its threads did (on a core / waiting for one,
+ * from Linux's /proc) and the CPU the bench's own crowd used, so a run on a loaded machine still
+ * shows the server's own cost. The crowd is a C client (signInCrowd.c) by default: on two cores the
+ * Node crowd's own CPU (0.14-0.26 s a wave, a fifth of the wave's) was time the server waited for,
  * where real wallets sign in from their own devices; SIGNIN_CROWD=node runs the Node one for
- * comparison. `SIGNIN_WALLETS` changes the crowd, `SIGNIN_BURSTS` sends that many crowds one
- * after another to one server; SIGNIN_CPU_PROF=dir writes the server's CPU profiles there (one a
- * thread: the event loop and each signature-check thread). `npm run bench -- signInBurst`.
+ * comparison. `SIGNIN_WALLETS` changes the crowd, `SIGNIN_BURSTS` sends that many crowds one after
+ * another to one server; SIGNIN_CPU_PROF=dir writes the server's CPU profiles there (one a thread:
+ * the event loop and each signature-check thread). `npm run bench -- signInBurst`.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -85,6 +85,32 @@ function worstGapMs(arrivals: readonly number[], from: number, to: number): numb
   return worst;
 }
 
+/** The statements the server has sent its database so far, by their first words. */
+function statementsSoFar(server: ChildProcess): Promise<Record<string, number>> {
+  return new Promise((resolve) => {
+    const listener = (message: { byShape?: Record<string, number> }) => {
+      if (!message.byShape) return;
+      server.off('message', listener);
+      resolve(message.byShape);
+    };
+    server.on('message', listener);
+    server.send('statements');
+  });
+}
+
+/** How many statements were sent between two counts, and the commonest among them. */
+function describeStatements(before: Record<string, number>, after: Record<string, number>): string {
+  let total = 0;
+  let commonest = ['', 0] as [string, number];
+  for (const [shape, count] of Object.entries(after)) {
+    const sent = count - (before[shape] ?? 0);
+    total += sent;
+    if (sent > commonest[1]) commonest = [shape, sent];
+  }
+  const words = commonest[0].split(' ').slice(0, 5).join(' ');
+  return `${total} statements (${commonest[1]}× ${words} …)`;
+}
+
 /**
  * One wave: the crowd's requests, each timed by the crowd, and meanwhile what the server's
  * threads and a watcher saw.
@@ -95,14 +121,16 @@ async function wave(
   run: () => Promise<CrowdWave>,
 ) {
   const pid = probed.pid ?? 0;
+  const statementsBefore = await statementsSoFar(probed);
   const threadsBefore = threadTimes(pid);
   const from = performance.now();
   const { answers, crowdMs } = await run();
   const wallMs = performance.now() - from;
   const server = describeThreads(pid, threadsBefore, threadTimes(pid));
   const loop = await ask<LoopDelay>(probed, 'loop');
+  const statements = describeStatements(statementsBefore, await statementsSoFar(probed));
   const gap = worstGapMs(watcher.arrivals, from, performance.now());
-  return { answers, wallMs, server, crowdMs, loop, gap };
+  return { answers, wallMs, server, crowdMs, loop, gap, statements };
 }
 
 /** One crowd of `wallets` signing in at once: its nonce wave, then its verify wave, printed. */
@@ -153,7 +181,7 @@ async function crowd(
     );
     const loop = (figures: LoopDelay) => `loop delay p99 ${figures.p99} ms, max ${figures.max} ms`;
     const times = (of: typeof nonce) =>
-      `${spread(of.answers.map((answer) => answer.ms))}  [${count(of.answers)}] in ${of.wallMs.toFixed(0)} ms`;
+      `${spread(of.answers.map((answer) => answer.ms))}  [${count(of.answers)}] in ${of.wallMs.toFixed(0)} ms, ${of.statements}`;
     console.log(
       `${database}: ${wallets} wallets at once, ${signedIn} signed in (the crowd: ${people.name})`,
     );
@@ -191,7 +219,7 @@ async function burst(
   let server: ChildProcess | undefined;
   try {
     server = await spawnProbedServer({
-      probes: ['loopDelayProbe.ts'],
+      probes: ['loopDelayProbe.ts', 'statementProbe.ts'],
       cpuProfileDir: process.env.SIGNIN_CPU_PROF,
       env: {
         PORT: String(port),

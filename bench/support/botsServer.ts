@@ -10,7 +10,7 @@ export interface BotsServer {
   origin: string;
   /** e.g. `postgres, grown` or `pglite, empty`. */
   database: string;
-  /** Statements the server has sent its database so far (bench/botsStatementProbe.ts). */
+  /** Statements the server has sent its database so far (bench/statementProbe.ts). */
   statements(): Promise<number>;
   /** CPU time the server process has used so far (all its threads), in ms. */
   cpuMs(): Promise<number>;
@@ -54,7 +54,7 @@ export async function startBotsServer(env: Record<string, string>): Promise<Bots
     database = 'postgres, empty';
   }
   const child: ChildProcess = await spawnProbedServer({
-    probes: ['serverMemoryProbe.ts', 'botsStatementProbe.ts'],
+    probes: ['serverMemoryProbe.ts', 'statementProbe.ts'],
     // A CPU profile of the server under the bench, to see where a move's time goes.
     cpuProfileDir: process.env.BOTS_CPU_PROFILE_DIR,
     env: {

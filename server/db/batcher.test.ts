@@ -79,9 +79,21 @@ describe('batcher', () => {
       let clockMs = 1_000;
       const timers: { atMs: number; run: () => void }[] = [];
       const batches: number[][] = [];
+      /** While set, a batch's statement runs until the test calls it. */
+      let hold: Promise<void> | null = null;
+      let release = () => {};
+      const holdBatches = () => {
+        hold = new Promise((resolve) => {
+          release = () => {
+            hold = null;
+            resolve();
+          };
+        });
+      };
       const write = createBatcher<number, string>({
         runBatch: async (items) => {
           batches.push([...items]);
+          if (hold) await hold;
           return items.map((item) => `batch ${item}`);
         },
         runOne: async (item) => `alone ${item}`,
@@ -100,7 +112,7 @@ describe('batcher', () => {
         }
         await new Promise((resolve) => setImmediate(resolve));
       };
-      return { write, batches, timers, advance };
+      return { write, batches, timers, advance, holdBatches, release: () => release() };
     }
 
     it('runs an item after a quiet spell at once, without a timer', async () => {
@@ -127,6 +139,44 @@ describe('batcher', () => {
       await advance(0.5);
       expect(batches).toEqual([[1], [2, 3]]);
       expect(await Promise.all(answers)).toEqual(['batch 1', 'batch 2', 'batch 3']);
+    });
+
+    it('gathers what queued during a batch while the crowd is still arriving', async () => {
+      const { write, batches, advance, holdBatches, release } = gatheringBatcher();
+      holdBatches();
+      const answers = [write(1)];
+      // The statement runs 1.5 ms; items come 0.5 ms apart meanwhile and after it.
+      for (const item of [2, 3]) {
+        await advance(0.5);
+        answers.push(write(item));
+      }
+      await advance(0.5);
+      release();
+      await advance(0);
+      // Item 3 came 0.5 ms ago: the two queued wait for more rather than run as a batch of two.
+      expect(batches).toEqual([[1]]);
+      for (const item of [4, 5]) {
+        await advance(0.5);
+        answers.push(write(item));
+      }
+      await advance(1);
+      expect(batches).toEqual([[1], [2, 3, 4, 5]]);
+      expect(await Promise.all(answers)).toEqual([1, 2, 3, 4, 5].map((item) => `batch ${item}`));
+    });
+
+    it('runs what queued during a batch at once when the arrivals have stopped', async () => {
+      const { write, batches, timers, advance, holdBatches, release } = gatheringBatcher();
+      holdBatches();
+      const answers = [write(1)];
+      await advance(0.5);
+      answers.push(write(2));
+      // The statement runs on for 10 ms with nothing more arriving.
+      await advance(10);
+      release();
+      await advance(0);
+      expect(batches).toEqual([[1], [2]]);
+      expect(timers).toEqual([]);
+      expect(await Promise.all(answers)).toEqual(['batch 1', 'batch 2']);
     });
 
     it('runs a full batch at once instead of waiting out the gathering', async () => {

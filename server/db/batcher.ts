@@ -23,12 +23,13 @@ export interface BatcherOptions<In, Out> {
   /** Told of a batch that failed (its items are then run one by one). */
   onBatchError(error: unknown): void;
   /**
-   * When items come densely (this one less than `gatherMs` after the one before) and no batch
-   * is running, wait this long for more before running one (default 0: never wait). A crowd's
-   * requests reach a server one per turn of its event loop (it accepts one connection a turn),
-   * so each finds the batcher idle and would run alone: 300 of a burst's 500 nonce requests
-   * cost a statement each. An item after a quiet spell runs at once, so a lone visitor waits
-   * for nothing.
+   * When items come densely (the last less than `gatherMs` before), wait this long for more
+   * before running a batch (default 0: never wait): when one arrives at an idle batcher, and
+   * when a batch ends with items queued. A crowd's requests reach a server one per turn of its
+   * event loop (it accepts one connection a turn), so each could find the batcher idle and run
+   * alone, and the few that queue during a statement would run as the next: 300-370 of a
+   * burst's 500 nonce requests had a statement each (docs/FIGURES.md, thirteenth pass). An
+   * item after a quiet spell runs at once, so a lone visitor waits for nothing.
    */
   gatherMs?: number;
   /** The clock and the timer for `gatherMs`, injected so tests need not wait (default: real). */
@@ -88,7 +89,7 @@ export function createBatcher<In, Out>(
       for (const waiting of batch) alone(waiting);
     } finally {
       running = false;
-      void runNext();
+      next();
     }
   };
 
@@ -97,6 +98,26 @@ export function createBatcher<In, Out>(
   const setTimer = options.setTimer ?? ((run, ms) => setTimeout(run, ms));
   let lastArrivalMs = Number.NEGATIVE_INFINITY;
   let gathering = false;
+
+  /** Runs the queue now, or gathers first while items keep coming densely. */
+  const startOrGather = (dense: boolean) => {
+    if (!dense || queue.length >= options.maxBatch) {
+      void runNext();
+      return;
+    }
+    gathering = true;
+    setTimer(() => {
+      if (!gathering) return;
+      gathering = false;
+      void runNext();
+    }, gatherMs);
+  };
+
+  /** After a batch: what queued while it ran gathers too when the crowd is still arriving. */
+  const next = () => {
+    if (queue.length === 0) return;
+    startOrGather(now() - lastArrivalMs < gatherMs);
+  };
 
   const arrive = () => {
     const at = now();
@@ -110,16 +131,7 @@ export function createBatcher<In, Out>(
       }
       return;
     }
-    if (!dense) {
-      void runNext();
-      return;
-    }
-    gathering = true;
-    setTimer(() => {
-      if (!gathering) return;
-      gathering = false;
-      void runNext();
-    }, gatherMs);
+    startOrGather(dense);
   };
 
   return (item) =>

@@ -1,10 +1,11 @@
 /**
- * Preloaded into the server by the bots benchmark (`--import`): counts every statement the
- * process sends its database (PostgreSQL through `pg`, BEGIN and COMMIT included; PGlite's
+ * Preloaded into the server by the bots and sign-in benchmarks (`--import`): counts every statement
+ * the process sends its database (PostgreSQL through `pg`, BEGIN and COMMIT included; PGlite's
  * queries, and two for each transaction's BEGIN and COMMIT) and answers the IPC message
- * `statements` with the count so far (and the count by each statement's first words, and the process's CPU time in ms, every
- * thread's and the main thread's), so the bench can divide it by the moves accepted; and `poolWaits`
- * with the waits for a `pg` pool connection since it last asked.
+ * `statements` with the count so far (and the count by each statement's first words, and the
+ * process's CPU time in ms, every thread's and the main thread's), so the bench can divide it by
+ * the moves accepted; and `poolWaits` with the waits for a `pg` pool connection since it last
+ * asked.
  */
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
