@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom } from '../core/agents/random.ts';
 import type { MoveTrace } from '../core/games/definition.ts';
-import {
-  DEEPER_VERDICT_BUDGET_MS,
-  DEEPER_VERDICT_MAX_NODES,
-  deeperVerdictDueLater,
-} from '../core/games/lateVerdict.ts';
+import { DEEPER_VERDICT_MAX_NODES, deeperVerdictDueLater } from '../core/games/lateVerdict.ts';
 import { legalMoves, stateOfMoves } from '../core/games/othello/position.ts';
 import { encodeMoves, PASS } from '../core/games/othello/squares.ts';
 import type { MoveVerdictData } from '../core/protocol/moveVerdict.ts';
@@ -60,7 +56,7 @@ describe.each(testDatabaseKinds())('deeper chances verdicts on %s', (kind) => {
     await db.query(
       `insert into agents (id, name, traits, kind) values ('deep-top', 'deep-top', $1, 'builtin')
        on conflict (id) do nothing`,
-      [JSON.stringify({ skill: 10, style: 'balanced', risk: 0, thinkTimeMs: 300 })],
+      [JSON.stringify({ skill: 10, style: 'balanced', risk: 0, thinkTimeMs: 100 })],
     );
     pool = new DecisionPool(1);
     deepPool = new DecisionPool(1);
@@ -69,6 +65,19 @@ describe.each(testDatabaseKinds())('deeper chances verdicts on %s', (kind) => {
     await Promise.all([pool?.close(), deepPool?.close()]);
     await db?.close();
   });
+
+  // Every search here ends on its node budget, never on its safety stop: search threads run at
+  // nice 19, and in a fresh-clone CI run whose other test files held both cores, deep-top's
+  // 600 ms stop (twice its think time, then 300 ms) cut its search to depth 3, below the live
+  // verdict's 6, so its move went to no later judge. Longer than the test waits, the stops decide
+  // no outcome; at 100 ms deep-top's 100,000 nodes (depth 7) and the deeper judge's 800,000
+  // (depth 8) take a third of the CPU they did, so the test ends within its time beside four
+  // busy loops at nice 0 (20-30 s where it timed out).
+  const NO_STOP_MS = 600_000;
+  const nodeBoundDecider: EngineMoveContext['decider'] = {
+    decide: (job) => pool.decide({ ...job, budgetMs: NO_STOP_MS }),
+    judge: (job) => pool.judge(job),
+  };
 
   /** Plays `agentId`'s move after `before` in a new live match; returns what it stored. */
   async function playOne(agentId: string, before: string[]) {
@@ -84,12 +93,12 @@ describe.each(testDatabaseKinds())('deeper chances verdicts on %s', (kind) => {
     const later: LateJudgement[] = [];
     const context: EngineMoveContext = {
       db,
-      decider: pool,
+      decider: nodeBoundDecider,
       ownerId: 'deeper-test',
       leaseMs: 3_600_000,
       now: Date.now,
       botMoveTimeoutMs: 10_000,
-      verdictBudgetMs: 1_500,
+      verdictBudgetMs: NO_STOP_MS,
       judgeLater: (move) => later.push(move),
     };
     const [agent] = await findAgentRows(db, [agentId]);
@@ -129,7 +138,7 @@ describe.each(testDatabaseKinds())('deeper chances verdicts on %s', (kind) => {
     const judge = new LateMoveJudge({
       db,
       judge: (job) => deepPool.judge(job),
-      budgetMs: DEEPER_VERDICT_BUDGET_MS,
+      budgetMs: NO_STOP_MS,
     });
     judge.enqueue(later[0]!);
     await judge.idle();
