@@ -26,7 +26,7 @@ import { buildSiweMessage } from '../server/testing/signIn.ts';
 import { openSse } from '../server/testing/sseReader.ts';
 import { type CrowdWave, startSignInCrowd } from './signInCrowd.ts';
 import { LoadClient, LoadRecorder } from './support/httpLoad.ts';
-import { spawnProbedServer } from './support/probedServer.ts';
+import { askProbe, spawnProbedServer } from './support/probedServer.ts';
 import { ask, type LoopDelay } from './support/tailServer.ts';
 import { describeThreads, threadTimes } from './support/tailThreads.ts';
 import { envCount } from './support/workload.ts';
@@ -86,16 +86,13 @@ function worstGapMs(arrivals: readonly number[], from: number, to: number): numb
 }
 
 /** The statements the server has sent its database so far, by their first words. */
-function statementsSoFar(server: ChildProcess): Promise<Record<string, number>> {
-  return new Promise((resolve) => {
-    const listener = (message: { byShape?: Record<string, number> }) => {
-      if (!message.byShape) return;
-      server.off('message', listener);
-      resolve(message.byShape);
-    };
-    server.on('message', listener);
-    server.send('statements');
-  });
+async function statementsSoFar(server: ChildProcess): Promise<Record<string, number>> {
+  const answer = await askProbe<{ byShape: Record<string, number> }>(
+    server,
+    'statements',
+    (message) => 'byShape' in message,
+  );
+  return answer.byShape;
 }
 
 /** How many statements were sent between two counts, and the commonest among them. */

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, runStatement } from '../../server/testing/serverProcess.ts';
-import { spawnProbedServer } from './probedServer.ts';
+import { askProbe, spawnProbedServer } from './probedServer.ts';
 
 /** The bots bench's server: its origin, what it runs on, and its statement count. */
 export interface BotsServer {
@@ -67,19 +67,10 @@ export async function startBotsServer(env: Record<string, string>): Promise<Bots
     },
     onLine: () => {},
   });
-  const ask = <T>(message: string) =>
-    new Promise<T>((resolve) => {
-      const onMessage = (answer: unknown) => {
-        if (typeof answer !== 'object' || answer === null) return;
-        if (message === 'statements' && !('statements' in answer)) return;
-        if (message === 'memory' && !('rss' in answer)) return;
-        if (message === 'poolWaits' && !('poolWaitsMs' in answer)) return;
-        child.off('message', onMessage);
-        resolve(answer as T);
-      };
-      child.on('message', onMessage);
-      child.send(message);
-    });
+  // each message's answer holds its own key: the probe answers them all on one channel
+  const answerKeys = { statements: 'statements', memory: 'rss', poolWaits: 'poolWaitsMs' };
+  const ask = <T>(message: keyof typeof answerKeys) =>
+    askProbe<T>(child, message, (answer) => answerKeys[message] in answer);
   return {
     origin,
     database,

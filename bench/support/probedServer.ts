@@ -37,3 +37,23 @@ export function spawnProbedServer(options: {
     child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
   });
 }
+
+/**
+ * Sends `message` to a probe preloaded in `server` and resolves with the first answer
+ * `isAnswer` accepts (the probes answer several kinds of message on one channel).
+ */
+export function askProbe<T>(
+  server: ChildProcess,
+  message: string,
+  isAnswer: (answer: object) => boolean,
+): Promise<T> {
+  return new Promise((resolve) => {
+    const listener = (answer: unknown) => {
+      if (typeof answer !== 'object' || answer === null || !isAnswer(answer)) return;
+      server.off('message', listener);
+      resolve(answer as T);
+    };
+    server.on('message', listener);
+    server.send(message);
+  });
+}

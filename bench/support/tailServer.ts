@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { loadConfig } from '../../server/config.ts';
-import { spawnProbedServer } from './probedServer.ts';
+import { askProbe, spawnProbedServer } from './probedServer.ts';
 
 // The watchers' tail bench's server: a real Gridmind server with the bench's probes loaded,
 // whose printed lines (moves, results, stalls, slow file calls) are collected into a ServerLog.
@@ -101,15 +101,7 @@ export function spawnServer(
 
 /** Asks a probe in the server for its figures since the last asking, which resets them. */
 export function ask<T>(server: ChildProcess, kind: 'loop' | 'syncio'): Promise<T> {
-  return new Promise((resolve) => {
-    const listener = (message: { kind?: string }) => {
-      if (message.kind !== kind) return;
-      server.off('message', listener);
-      resolve(message as T);
-    };
-    server.on('message', listener);
-    server.send(kind);
-  });
+  return askProbe(server, kind, (answer) => (answer as { kind?: string }).kind === kind);
 }
 
 export type LoopDelay = { p50: number; p99: number; max: number };
