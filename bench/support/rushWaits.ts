@@ -3,7 +3,8 @@ import pg from 'pg';
 /**
  * Samples what the active sessions on the bench's database (not the whole server) wait on (pg_stat_activity) every few milliseconds
  * on its own connection, until stopped; returns the counts, most frequent first, for the bench to
- * print beside its figures (a MultiXact or row-lock queue shows up here).
+ * print beside its figures (a MultiXact or row-lock queue shows up here). A lock's wait is
+ * counted with the first words of the statement that waits, so the queue can be found.
  */
 export async function sampleWaits(url: string): Promise<() => Promise<string>> {
   const target = new URL(url);
@@ -16,7 +17,11 @@ export async function sampleWaits(url: string): Promise<() => Promise<string>> {
   const loop = (async () => {
     while (running) {
       const { rows } = await client.query<{ wait: string }>(
-        `select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait from pg_stat_activity
+        `select coalesce(wait_event_type || ':' || wait_event, 'CPU')
+                || case when wait_event_type = 'Lock'
+                        then ' (' || left(regexp_replace(query, '\\s+', ' ', 'g'), 40) || '…)'
+                        else '' end as wait
+           from pg_stat_activity
           where state = 'active' and backend_type = 'client backend' and pid <> pg_backend_pid()
             and datname = current_database()`,
       );

@@ -74,5 +74,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('lease statements on postgres', 
       );
       expect(rows).toHaveLength(2);
     });
+
+    it(`${name} leases waits for no bet's key-share lock on its match`, async () => {
+      const [low = '', high = ''] = await twoMatches();
+      await db.transaction(async (bet) => {
+        // what every bet in flight holds on its match (placeBet.ts, placeBets.ts)
+        await bet.query('select id from matches where id = $1 for key share', [low]);
+        // Were the lease to wait for the lock held above, the bound makes it fail, not hang.
+        const leased = await db.transaction(async (tx) => {
+          await tx.query("set local lock_timeout = '5s'");
+          return name === 'renewing'
+            ? renewLeases(tx, OWNER, new Date(Date.now() + 120_000))
+            : claimMatches(tx, OWNER, new Date(), new Date(Date.now() + 120_000));
+        });
+        if (name === 'claiming') expect(leased).toEqual(expect.arrayContaining([low, high]));
+      });
+    });
   }
 });

@@ -7,9 +7,12 @@ import type { Queryable } from '../../../db/database.ts';
  * Locks the rows a lease statement changes in id order, as a batch of bots' moves locks its
  * matches (botMoveBatch.ts): a plain update locks them in the order it finds them, and a batch
  * locking two of them in the other order deadlocked with it (PostgreSQL breaks it only after its
- * 1 s `deadlock_timeout`, every move of the batch waiting).
+ * 1 s `deadlock_timeout`, every move of the batch waiting). `no key update`, the lock the update
+ * takes anyway: a plain `for update` also waits for the key-share lock every bet in flight holds
+ * on its match (placeBet.ts), and in a rush of 1,000 bets the runner's lease statements were
+ * seen waiting on them (`Lock:transactionid`, bench -- rush), holding a pool connection.
  */
-const IN_ID_ORDER = 'order by id for update';
+const IN_ID_ORDER = 'order by id for no key update';
 
 /** Takes over live matches that are ours already or whose owner's lease ran out; returns ids. */
 export async function claimMatches(
