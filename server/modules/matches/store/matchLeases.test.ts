@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../db/database.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
 import { openTestDatabase } from '../../../testing/testDatabase.ts';
 import { insertMatch } from './matchCreation.ts';
 import { claimMatches, renewLeases } from './matchLeases.ts';
@@ -54,15 +54,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('lease statements on postgres', 
   };
 
   for (const [name, lease] of [
-    ['renewing', () => renewLeases(db, OWNER, new Date(Date.now() + 120_000))],
-    ['claiming', () => claimMatches(db, OWNER, new Date(), new Date(Date.now() + 120_000))],
+    ['renewing', (q: Queryable) => renewLeases(q, OWNER, new Date(Date.now() + 120_000))],
+    [
+      'claiming',
+      (q: Queryable) => claimMatches(q, OWNER, new Date(), new Date(Date.now() + 120_000)),
+    ],
   ] as const) {
     it(`${name} leases locks the rows in id order, as a batch of moves does`, async () => {
       const [low = '', high = ''] = await twoMatches();
       let leased: Promise<unknown> = Promise.resolve();
       await db.transaction(async (tx) => {
         await tx.query('select id from matches where id = $1 for update', [low]);
-        leased = lease();
+        leased = lease(db);
         await expect.poll(leaseStatementWaits).toBe(true);
         // In id order, the lease statement waits on the first row holding none: this lock is free.
         await tx.query('select id from matches where id = $1 for update', [high]);
@@ -83,9 +86,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('lease statements on postgres', 
         // Were the lease to wait for the lock held above, the bound makes it fail, not hang.
         const leased = await db.transaction(async (tx) => {
           await tx.query("set local lock_timeout = '5s'");
-          return name === 'renewing'
-            ? renewLeases(tx, OWNER, new Date(Date.now() + 120_000))
-            : claimMatches(tx, OWNER, new Date(), new Date(Date.now() + 120_000));
+          return lease(tx);
         });
         if (name === 'claiming') expect(leased).toEqual(expect.arrayContaining([low, high]));
       });
