@@ -6,7 +6,10 @@ const betSideSchema = z.enum(['first', 'second', 'draw'], {
   error: 'Side must be first, second or draw.',
 });
 
-/** Body of `POST /api/bets`. The idempotency key makes a retried request place one bet. */
+/**
+ * Body of `POST /api/bets`. The idempotency key makes a retried request place one bet: it is
+ * unique for its user on its match.
+ */
 export const placeBetBodySchema = z.object({
   matchId: z.string().min(1, 'Choose a match.').max(64),
   side: betSideSchema,

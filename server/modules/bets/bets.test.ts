@@ -69,6 +69,20 @@ describe.each(testDatabaseKinds())('POST /api/bets on %s', (kind) => {
     expect(await balance()).toBe(900);
   });
 
+  // A key is unique for its user on its match (migration 0990): the index that checks it leads
+  // with the match, so a rush's keys sit on a few neighbouring leaves.
+  it('places a bet for a key used before on another match, and still one on each', async () => {
+    const other = await insertMatch(t.db, agents);
+    const first = await bet({});
+    const elsewhere = await bet({ matchId: other });
+    expect(elsewhere.statusCode).toBe(201);
+    expect(elsewhere.json().bet.id).not.toBe(first.json().bet.id);
+    expect(elsewhere.json().bet.matchId).toBe(other);
+    expect((await bet({ matchId: other })).statusCode).toBe(200);
+    expect((await bet({})).json().bet).toEqual(first.json().bet);
+    expect(await balance()).toBe(800);
+  });
+
   // Time-ordered ids put each new bet's primary-key entry beside the last ones (migration 0960).
   it('gives each new bet a version 7 id that starts with the time it was placed', async () => {
     const millisOf = (id: string) => Number.parseInt(id.replaceAll('-', '').slice(0, 12), 16);

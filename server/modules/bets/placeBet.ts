@@ -31,7 +31,7 @@ const PLACE_BET_SQL = `
   ), placed as (
     insert into bets as b (user_id, match_id, side, amount, idempotency_key, placed_at)
     select $1, open_match.id, $3, $4, $5, $6 from open_match
-    on conflict (user_id, idempotency_key) do nothing
+    on conflict (match_id, user_id, idempotency_key) do nothing
     returning ${BET_COLUMNS}
   ), debited as (
     update users u set balance = u.balance - $4 from placed where u.id = $1
@@ -91,9 +91,10 @@ export async function placeBet(
 async function whyNotPlaced(db: Queryable, userId: string, body: PlaceBetBody): Promise<PlacedBet> {
   const { rows: existing } = await db.query<{ balance: string }>(
     `select ${BET_COLUMNS}, u.balance::text as balance
-       from users u left join bets b on b.user_id = u.id and b.idempotency_key = $2
+       from users u
+       left join bets b on b.match_id = $2 and b.user_id = u.id and b.idempotency_key = $3
       where u.id = $1`,
-    [userId, body.idempotencyKey],
+    [userId, body.matchId, body.idempotencyKey],
   );
   const user = existing[0];
   if (!user) throw new HttpError(401, 'Not signed in');

@@ -45,7 +45,7 @@ const PLACE_BETS_SQL = `
      where not exists (select 1 from agents a
                         where a.id in (m.first_agent_id, m.second_agent_id) and a.owner_id = i.user_id)
      order by i.n
-    on conflict (user_id, idempotency_key) do nothing
+    on conflict (match_id, user_id, idempotency_key) do nothing
     returning ${BET_COLUMNS}, b.user_id::text as user_id
   ), debited as (
     update users u set balance = u.balance - p.amount::bigint
