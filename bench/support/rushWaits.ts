@@ -4,13 +4,16 @@ import pg from 'pg';
  * Samples what the active sessions on the bench's database (not the whole server) wait on (pg_stat_activity) every few milliseconds
  * on its own connection, until stopped; returns the counts, most frequent first, for the bench to
  * print beside its figures (a MultiXact or row-lock queue shows up here). A lock's wait is
- * counted with the first words of the statement that waits, so the queue can be found.
+ * counted with the first words of the statement that waits, so the queue can be found. Also the
+ * WAL the server wrote meanwhile (every database's: the bench is its only writer), where a
+ * grown database's full-page images show.
  */
 export async function sampleWaits(url: string): Promise<() => Promise<string>> {
   const target = new URL(url);
   target.searchParams.delete('options');
   const client = new pg.Client({ connectionString: target.toString() });
   await client.connect();
+  const walFrom = await walPosition(client);
   const counts = new Map<string, number>();
   let samples = 0;
   let running = true;
@@ -33,8 +36,22 @@ export async function sampleWaits(url: string): Promise<() => Promise<string>> {
   return async () => {
     running = false;
     await loop;
+    const { rows } = await client.query<{ bytes: string }>(
+      'select pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::text as bytes',
+      [walFrom],
+    );
     await client.end();
     const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 6);
-    return `${samples} samples of active sessions: ${top.map(([wait, n]) => `${wait} ${n}`).join(', ')}`;
+    const walMegabytes = Number(rows[0]?.bytes) / 2 ** 20;
+    return (
+      `${samples} samples of active sessions: ${top.map(([wait, n]) => `${wait} ${n}`).join(', ')}; ` +
+      `WAL written meanwhile ${walMegabytes.toFixed(1)} MB`
+    );
   };
+}
+
+/** The server's WAL position now. */
+async function walPosition(client: pg.Client): Promise<string> {
+  const { rows } = await client.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+  return rows[0]?.lsn ?? '0/0';
 }
