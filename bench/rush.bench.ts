@@ -27,6 +27,7 @@ import {
   stopServerProcess,
 } from '../server/testing/serverProcess.ts';
 import { LoadRecorder } from './support/httpLoad.ts';
+import { processCpuMs } from './support/processCpu.ts';
 import { checkRush, type SentBet } from './support/rushChecks.ts';
 import { pgbenchFloor, placeFloorBets } from './support/rushFloor.ts';
 import { sampleWaits } from './support/rushWaits.ts';
@@ -101,6 +102,8 @@ async function rush(target: Target, users: number): Promise<RushFigures> {
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
     const stopSampling = target.databaseUrl ? await sampleWaits(target.databaseUrl) : null;
+    const serverPid = server.child.pid ?? 0;
+    const cpuBefore = { bench: process.cpuUsage(), server: processCpuMs(serverPid) };
     const started = performance.now();
     const sent: SentBet[] = await Promise.all(
       clients.map(async (client, index) => {
@@ -128,6 +131,8 @@ async function rush(target: Target, users: number): Promise<RushFigures> {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const benchCpu = process.cpuUsage(cpuBefore.bench);
+    const serverCpuMs = processCpuMs(serverPid) - cpuBefore.server;
     const waits = await stopSampling?.();
     latencies.sort((a, b) => a - b);
     const pools = (await (await fetch(`${origin}/api/matches/${matchId}/pools`)).json()) as {
@@ -144,6 +149,10 @@ async function rush(target: Target, users: number): Promise<RushFigures> {
         [...statuses].map(([status, n]) => `${status}×${n}`).join(' '),
     );
 
+    console.log(
+      `  CPU during the rush: server ${serverCpuMs.toFixed(0)} ms, the bench's own clients ` +
+        `${((benchCpu.user + benchCpu.system) / 1000).toFixed(0)} ms`,
+    );
     if (waits) console.log(`  waits during the rush: ${waits}`);
     db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: join(dir, 'data') });
     const failures = await checkRush(db, matchId, sent, pools.pools);
