@@ -1,7 +1,9 @@
 /**
  * Bets in a rush: RUSH_USERS (1,000) users signed in through the real sign-in (nonce, SIWE
  * message, signature) on a real server process, then every one of them bets once on the same
- * announced match at the same moment, each over its own connection. Prints answer p50/p99/max and
+ * announced match at the same moment, each over its own connection. The users are a crowd of
+ * wallets in C (signInCrowd.c; SIGNIN_CROWD=node for the Node one), so the rush's figures are
+ * the server's and its database's, not the bench's own clients' JIT and garbage collection. Prints answer p50/p99/max and
  * bets/s, and beside it the floor: the same bets placed through placeBet straight against the
  * same database, and pgbench's figure for the same statement shape where pgbench is installed.
  * Then checks, from the database: every bet stored once, balances = start - stake, the ledger
@@ -18,6 +20,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { meSchema } from '../core/protocol/auth.ts';
+import { placeBetResponseSchema } from '../core/protocol/bets.ts';
 import { matchListResponseSchema } from '../core/protocol/matches.ts';
 import { type Database, openDatabase } from '../server/db/database.ts';
 import {
@@ -26,12 +31,13 @@ import {
   startServerProcess,
   stopServerProcess,
 } from '../server/testing/serverProcess.ts';
-import { LoadRecorder } from './support/httpLoad.ts';
+import { buildSiweMessage } from '../server/testing/signIn.ts';
+import { type SignInCrowd, startSignInCrowd } from './signInCrowd.ts';
 import { processCpuMs } from './support/processCpu.ts';
 import { checkRush, type SentBet } from './support/rushChecks.ts';
 import { pgbenchFloor, placeFloorBets } from './support/rushFloor.ts';
 import { sampleWaits } from './support/rushWaits.ts';
-import { envCount, signInClients } from './support/workload.ts';
+import { envCount } from './support/workload.ts';
 
 const SIDES = ['first', 'second', 'draw'] as const;
 
@@ -84,109 +90,113 @@ async function rush(target: Target, users: number): Promise<RushFigures> {
   let db: Database | null = null;
   try {
     const [matchId, floorMatchId] = await announcedMatches(origin);
-    const recorder = new LoadRecorder();
-    const signInStarted = performance.now();
-    const clients = await signInClients(origin, recorder, users);
-    const signInSeconds = (performance.now() - signInStarted) / 1000;
-    // Each user's starting balance, read 50 at a time (a thousand at once is a rush of its own).
-    const before: { userId: string; address: string; userInfo: { balance: number } }[] = [];
-    for (let start = 0; start < clients.length; start += 50) {
-      const batch = clients.slice(start, start + 50).map(async (client) => {
-        const me = await client.send('GET /api/me', '/api/me');
-        if (me.status !== 200) throw new Error(`GET /api/me answered ${me.status}`);
-        return JSON.parse(me.body) as (typeof before)[number];
+    const crowd = await startSignInCrowd(dir, origin, users);
+    try {
+      const signInStarted = performance.now();
+      const wallets = await signInCrowd(crowd, origin, users);
+      const signInSeconds = (performance.now() - signInStarted) / 1000;
+      const me = await crowd.get('/api/me');
+      const before = me.answers.map((answer, index) => {
+        if (answer.status !== 200) throw new Error(`GET /api/me answered ${answer.status}`);
+        const read = meSchema.parse(JSON.parse(answer.body));
+        if (read.address.toLowerCase() !== wallets[index]?.toLowerCase())
+          throw new Error('GET /api/me named another wallet');
+        return read;
       });
-      before.push(...(await Promise.all(batch)));
-    }
 
-    const latencies: number[] = [];
-    const statuses = new Map<number, number>();
-    const stopSampling = target.databaseUrl ? await sampleWaits(target.databaseUrl) : null;
-    const serverPid = server.child.pid ?? 0;
-    const cpuBefore = { bench: process.cpuUsage(), server: processCpuMs(serverPid) };
-    const started = performance.now();
-    const sent: SentBet[] = await Promise.all(
-      clients.map(async (client, index) => {
-        const side = SIDES[index % 3] ?? 'draw';
-        const amount = 1 + (index % 50);
-        const sentAt = performance.now();
-        const answer = await client.send('POST /api/bets', '/api/bets', {
-          method: 'POST',
-          json: { matchId, side, amount, idempotencyKey: `rush-${index}-${port}` },
-        });
-        latencies.push(performance.now() - sentAt);
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-        const me = before[index];
-        return {
-          address: me?.address.toLowerCase() ?? '',
-          side,
-          amount,
-          balanceBefore: me?.userInfo.balance ?? Number.NaN,
-          status: answer.status,
-          betId:
-            answer.status === 201
-              ? (JSON.parse(answer.body) as { bet: { id: string } }).bet.id
-              : null,
-        };
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    const benchCpu = process.cpuUsage(cpuBefore.bench);
-    const serverCpuMs = processCpuMs(serverPid) - cpuBefore.server;
-    const waits = await stopSampling?.();
-    latencies.sort((a, b) => a - b);
-    const pools = (await (await fetch(`${origin}/api/matches/${matchId}/pools`)).json()) as {
-      pools: Record<string, number>;
-    };
-    await stopServerProcess(server);
+      const bets = before.map((_, index) => ({
+        matchId,
+        side: SIDES[index % 3] ?? 'draw',
+        amount: 1 + (index % 50),
+        idempotencyKey: `rush-${index}-${port}`,
+      }));
+      const stopSampling = target.databaseUrl ? await sampleWaits(target.databaseUrl) : null;
+      const serverPid = server.child.pid ?? 0;
+      const serverCpuBefore = processCpuMs(serverPid);
+      const rushed = await crowd.post('/api/bets', bets);
+      const serverCpuMs = processCpuMs(serverPid) - serverCpuBefore;
+      const waits = await stopSampling?.();
+      const latencies = rushed.answers.map((answer) => answer.ms).sort((a, b) => a - b);
+      const statuses = new Map<number, number>();
+      for (const { status } of rushed.answers)
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      const sent: SentBet[] = rushed.answers.map((answer, index) => ({
+        address: before[index]?.address.toLowerCase() ?? '',
+        side: bets[index]?.side ?? 'draw',
+        amount: bets[index]?.amount ?? 0,
+        balanceBefore: before[index]?.userInfo.balance ?? Number.NaN,
+        status: answer.status,
+        betId:
+          answer.status === 201
+            ? placeBetResponseSchema.parse(JSON.parse(answer.body)).bet.id
+            : null,
+      }));
+      const betsPerSecond = (sent.length * 1000) / rushed.wallMs;
+      const pools = (await (await fetch(`${origin}/api/matches/${matchId}/pools`)).json()) as {
+        pools: Record<string, number>;
+      };
+      await stopServerProcess(server);
 
-    const ms = (value: number) => `${value.toFixed(0)} ms`;
-    console.log(
-      `${target.label}: ${clients.length} users signed in (${signInSeconds.toFixed(1)} s), then ` +
-        `${sent.length} bets at once: ${(sent.length / seconds).toFixed(0)} bets/s, ` +
-        `p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, ` +
-        `max ${ms(latencies.at(-1) ?? Number.NaN)}; statuses ` +
-        [...statuses].map(([status, n]) => `${status}×${n}`).join(' '),
-    );
-
-    console.log(
-      `  CPU during the rush: server ${serverCpuMs.toFixed(0)} ms, the bench's own clients ` +
-        `${((benchCpu.user + benchCpu.system) / 1000).toFixed(0)} ms`,
-    );
-    if (waits) console.log(`  waits during the rush: ${waits}`);
-    db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: join(dir, 'data') });
-    const failures = await checkRush(db, matchId, sent, pools.pools);
-    console.log(
-      failures.length === 0
-        ? '  checks: every bet stored once, balances = start - stake, ledger balanced, pools = sum of bets'
-        : `  CHECKS FAILED: ${failures.join('; ')}`,
-    );
-    const floor = await placeFloorBets(
-      db,
-      before.map((me) => me.userId),
-      floorMatchId,
-    );
-    console.log(
-      `  floor (placeBet straight on the database, same users, one bet each at once): ` +
-        `${floor.betsPerSecond.toFixed(0)} bets/s, p50 ${ms(floor.p50Ms)}, p99 ${ms(floor.p99Ms)}; ` +
-        `the rush reached ${((100 * sent.length) / seconds / floor.betsPerSecond).toFixed(0)}% of it`,
-    );
-    if (target.databaseUrl) {
-      const line = await pgbenchFloor(
-        db,
-        target.databaseUrl,
-        floorMatchId,
-        before.map((me) => me.userId),
-        dir,
+      const ms = (value: number) => `${value.toFixed(0)} ms`;
+      console.log(
+        `${target.label}: ${before.length} users signed in (${signInSeconds.toFixed(1)} s), then ` +
+          `${sent.length} bets at once: ${betsPerSecond.toFixed(0)} bets/s, ` +
+          `p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, ` +
+          `max ${ms(latencies.at(-1) ?? Number.NaN)}; statuses ` +
+          [...statuses].map(([status, n]) => `${status}×${n}`).join(' '),
       );
-      console.log(`  ${line ?? 'pgbench: not installed'}`);
+      console.log(
+        `  CPU during the rush: server ${serverCpuMs.toFixed(0)} ms, ` +
+          `the crowd's ${rushed.crowdMs} ms (${crowd.name})`,
+      );
+      if (waits) console.log(`  waits during the rush: ${waits}`);
+      db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: join(dir, 'data') });
+      const failures = await checkRush(db, matchId, sent, pools.pools);
+      console.log(
+        failures.length === 0
+          ? '  checks: every bet stored once, balances = start - stake, ledger balanced, pools = sum of bets'
+          : `  CHECKS FAILED: ${failures.join('; ')}`,
+      );
+      const userIds = before.map((one) => one.userId);
+      const floor = await placeFloorBets(db, userIds, floorMatchId);
+      console.log(
+        `  floor (placeBet straight on the database, same users, one bet each at once): ` +
+          `${floor.betsPerSecond.toFixed(0)} bets/s, p50 ${ms(floor.p50Ms)}, p99 ${ms(floor.p99Ms)}; ` +
+          `the rush reached ${((100 * betsPerSecond) / floor.betsPerSecond).toFixed(0)}% of it`,
+      );
+      if (target.databaseUrl) {
+        const line = await pgbenchFloor(db, target.databaseUrl, floorMatchId, userIds, dir);
+        console.log(`  ${line ?? 'pgbench: not installed'}`);
+      }
+      return { betsPerSecond, p99Ms: percentile(latencies, 99) };
+    } finally {
+      crowd.close();
     }
-    return { betsPerSecond: sent.length / seconds, p99Ms: percentile(latencies, 99) };
   } finally {
     await db?.close();
     await stopServerProcess(server);
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Signs every wallet of the crowd in at once (nonce, then each wallet's SIWE message signed,
+ * then verify); the wallets' addresses, in crowd order. Fails unless every one signed in.
+ */
+async function signInCrowd(crowd: SignInCrowd, origin: string, users: number): Promise<string[]> {
+  const accounts = Array.from({ length: users }, () => privateKeyToAccount(generatePrivateKey()));
+  const nonces = await crowd.nonces();
+  const signed = await Promise.all(
+    accounts.map(async (wallet, index) => {
+      const nonce = nonces.answers[index]?.body ?? '';
+      const message = buildSiweMessage(origin, wallet, nonce, Date.now());
+      return { message, signature: await wallet.signMessage({ message }) };
+    }),
+  );
+  const verified = await crowd.verifies(signed);
+  const failed = verified.answers.filter((answer) => answer.status !== 200).length;
+  if (failed > 0) throw new Error(`${failed} of ${users} wallets did not sign in`);
+  return accounts.map((account) => account.address);
 }
 
 /** A fresh schema of `baseUrl`, so an empty database is empty; dropped by the returned function. */

@@ -1,20 +1,27 @@
 /*
- * The sign-in burst's crowd in C (compiled and spawned by signInCrowd.ts): the same two waves as
- * the bench's Node clients, at a fraction of their CPU. On this two-core machine the crowd and
- * the server share the cores, and the Node crowd's 0.4-0.5 ms of CPU a request (an http.Agent,
- * a socket, a parser, promises) was a fifth of each wave's CPU; real wallets sign in from their
- * own devices and cost the server's machine nothing. One thread, level-triggered epoll, one
- * connection a wallet kept alive from its nonce to its verify, as a browser keeps it.
+ * A crowd of wallets in C (compiled and spawned by signInCrowd.ts): the sign-in burst's two waves
+ * and the rush's bets, as the bench's Node clients would send them, at a fraction of their CPU.
+ * On this two-core machine the crowd and the server share the cores, and the Node crowd's
+ * 0.4-0.5 ms of CPU a request (an http.Agent, a socket, a parser, promises) was a fifth of each
+ * sign-in wave's CPU and 110-290 ms of a 300-400 ms rush, varying with its own JIT and garbage;
+ * real wallets act from their own devices and cost the server's machine nothing. One thread,
+ * level-triggered epoll, one connection a wallet kept alive from its nonce on, as a browser
+ * keeps it, and a cookie jar a wallet.
  *
  * Arguments: host port count. Commands on standard input, one per line:
- *   "nonce"    every wallet connects and asks GET /auth/nonce at once
- *   "verify"   followed by `count` lines, each wallet's JSON body: every wallet posts its body to
- *              /auth/verify at once, with the cookies its nonce answer set
- * After each wave, one JSON object on standard output:
- *   {"kind":"nonces"|"verifies","cpuMs":C,"answers":[{"status":S,"ms":T,"body":"..."},...]}
+ *   "nonce"      every wallet connects and asks GET /auth/nonce at once (its jar emptied first)
+ *   "verify"     followed by `count` lines, each wallet's JSON body: every wallet posts its body
+ *                to /auth/verify at once
+ *   "get PATH"   every wallet asks GET PATH at once
+ *   "post PATH"  followed by `count` lines of JSON bodies: every wallet posts its body to PATH
+ * Every request carries its wallet's cookies, and every answer's Set-Cookie goes into its jar.
+ * After each wave, one JSON object on standard output ("requests" for get and post):
+ *   {"kind":"nonces"|"verifies"|"requests","cpuMs":C,"wallMs":W,
+ *    "answers":[{"status":S,"ms":T,"body":"..."},...]}
  * Status 0: the connection failed or the answer was not one this crowd reads (it reads
  * Content-Length bodies only, which is how the server answers these routes). Time: from the
- * wallet's connect (nonce) or write (verify) to its answer's last byte, on CLOCK_MONOTONIC.
+ * wallet's connect (nonce) or write to its answer's last byte, on CLOCK_MONOTONIC; wallMs from
+ * the wave's first request to its last answer.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -84,7 +91,26 @@ static int connect_wallet(struct wallet *wallet) {
   return 0;
 }
 
-/* Keeps "name=value" of each Set-Cookie header, as a browser's jar would for this origin. */
+/* Drops the cookie `name` (of `name_len` bytes) from the jar, if it is there. */
+static void drop_cookie(struct wallet *wallet, const char *name, size_t name_len) {
+  char kept[COOKIES_MAX] = "";
+  for (char *pair = wallet->cookies; *pair;) {
+    char *pair_end = strstr(pair, "; ");
+    size_t length = pair_end ? (size_t)(pair_end - pair) : strlen(pair);
+    if (!(length > name_len && pair[name_len] == '=' && strncmp(pair, name, name_len) == 0)) {
+      if (kept[0]) strcat(kept, "; ");
+      strncat(kept, pair, length);
+    }
+    pair = pair_end ? pair_end + 2 : pair + length;
+  }
+  strcpy(wallet->cookies, kept);
+}
+
+/*
+ * Keeps "name=value" of each Set-Cookie header, as a browser's jar would for this origin: a
+ * cookie set again replaces the one of its name (sign-in sets a new session cookie), and one
+ * set with Max-Age=0 (the server's way of clearing) is dropped.
+ */
 static void keep_cookies(struct wallet *wallet, const char *headers, const char *end) {
   for (const char *line = headers; line < end;) {
     const char *line_end = memmem(line, end - line, "\r\n", 2);
@@ -94,9 +120,12 @@ static void keep_cookies(struct wallet *wallet, const char *headers, const char 
       while (*pair == ' ') pair++;
       const char *pair_end = memchr(pair, ';', line_end - pair);
       if (!pair_end) pair_end = line_end;
+      const char *equals = memchr(pair, '=', pair_end - pair);
+      if (equals) drop_cookie(wallet, pair, (size_t)(equals - pair));
+      int cleared = memmem(pair_end, line_end - pair_end, "Max-Age=0", 9) != NULL;
       size_t used = strlen(wallet->cookies);
       int length = (int)(pair_end - pair);
-      if (used + (size_t)length + 3 < COOKIES_MAX) {
+      if (equals && !cleared && used + (size_t)length + 3 < COOKIES_MAX) {
         if (used) strcat(wallet->cookies, "; ");
         strncat(wallet->cookies, pair, (size_t)length);
       }
@@ -197,8 +226,9 @@ static void print_json_string(const char *text) {
   putchar('"');
 }
 
-static void report(const char *kind, double cpu_ms) {
-  printf("{\"kind\":\"%s\",\"cpuMs\":%.1f,\"answers\":[", kind, cpu_ms);
+static void report(const char *kind, double cpu_ms, double wall_ms) {
+  printf("{\"kind\":\"%s\",\"cpuMs\":%.1f,\"wallMs\":%.2f,\"answers\":[", kind, cpu_ms,
+         wall_ms);
   for (int i = 0; i < count; i++) {
     printf("%s{\"status\":%d,\"ms\":%.2f,\"body\":", i ? "," : "", wallets[i].status,
            wallets[i].ms);
@@ -212,6 +242,31 @@ static void report(const char *kind, double cpu_ms) {
 static char *strip(char *line) {
   line[strcspn(line, "\r\n")] = 0;
   return line;
+}
+
+/* Reads `count` lines, each wallet's JSON body, and makes each wallet's POST of it to `path`. */
+static int read_posts(const char *path) {
+  for (int i = 0; i < count; i++) {
+    static char body[LINE_MAX_LEN];
+    if (!fgets(body, sizeof body, stdin)) return 1;
+    strip(body);
+    free(wallets[i].request);
+    wallets[i].request = NULL;
+    wallets[i].request_len = asprintf(
+        &wallets[i].request,
+        "POST %s HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\n"
+        "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
+        path, host_header, wallets[i].cookies, strlen(body), body);
+  }
+  return 0;
+}
+
+/* Runs the wave the requests were made for, keeping the cookies answers set, and reports it. */
+static void timed_wave(const char *kind) {
+  double cpu_from = cpu_now_ms();
+  double wall_from = now_ms();
+  run_wave(1);
+  report(kind, cpu_now_ms() - cpu_from, now_ms() - wall_from);
 }
 
 int main(int argc, char **argv) {
@@ -236,7 +291,6 @@ int main(int argc, char **argv) {
   static char line[LINE_MAX_LEN];
   while (fgets(line, sizeof line, stdin)) {
     strip(line);
-    double cpu_from = cpu_now_ms();
     if (strcmp(line, "nonce") == 0) {
       for (int i = 0; i < count; i++) {
         free(wallets[i].request);
@@ -246,25 +300,24 @@ int main(int argc, char **argv) {
                      host_header);
         wallets[i].cookies[0] = 0;
       }
-      cpu_from = cpu_now_ms();
-      run_wave(1);
-      report("nonces", cpu_now_ms() - cpu_from);
+      timed_wave("nonces");
     } else if (strcmp(line, "verify") == 0) {
+      if (read_posts("/auth/verify") != 0) return 1;
+      timed_wave("verifies");
+    } else if (strncmp(line, "get ", 4) == 0) {
       for (int i = 0; i < count; i++) {
-        static char body[LINE_MAX_LEN];
-        if (!fgets(body, sizeof body, stdin)) return 1;
-        strip(body);
         free(wallets[i].request);
         wallets[i].request = NULL;
-        wallets[i].request_len = asprintf(
-            &wallets[i].request,
-            "POST /auth/verify HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\n"
-            "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
-            host_header, wallets[i].cookies, strlen(body), body);
+        wallets[i].request_len =
+            asprintf(&wallets[i].request, "GET %s HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\n\r\n",
+                     line + 4, host_header, wallets[i].cookies);
       }
-      cpu_from = cpu_now_ms();
-      run_wave(0);
-      report("verifies", cpu_now_ms() - cpu_from);
+      timed_wave("requests");
+    } else if (strncmp(line, "post ", 5) == 0) {
+      static char path[LINE_MAX_LEN];
+      strcpy(path, line + 5);
+      if (read_posts(path) != 0) return 1;
+      timed_wave("requests");
     }
   }
   return 0;

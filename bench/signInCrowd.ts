@@ -1,6 +1,7 @@
 /**
- * The sign-in burst's crowd: every wallet's nonce request at once, then every wallet's verify at
- * once, each timed. Two of them behind one shape: the C crowd (signInCrowd.c, built with the
+ * A crowd of wallets, for the sign-in burst and the rush: every wallet's nonce request at once,
+ * then every wallet's verify at once, then any requests the bench asks for (each wallet with its
+ * own cookies), each wave timed. Two of them behind one shape: the C crowd (signInCrowd.c, built with the
  * machine's C compiler into the bench's temporary folder at bench time, nothing installed) and
  * the Node crowd (one LoadClient a wallet), which the bench uses where no compiler answers or
  * when SIGNIN_CROWD=node asks for it.
@@ -20,10 +21,14 @@ export interface CrowdAnswer {
   ms: number;
 }
 
-/** What one wave gave: each wallet's answer, in wallet order, and the CPU the crowd used. */
+/**
+ * What one wave gave: each wallet's answer, in wallet order, the CPU the crowd used, and the
+ * wave's time from its first request to its last answer.
+ */
 export interface CrowdWave {
   answers: CrowdAnswer[];
   crowdMs: number;
+  wallMs: number;
 }
 
 export interface SignInCrowd {
@@ -32,14 +37,19 @@ export interface SignInCrowd {
   nonces(): Promise<CrowdWave>;
   /** Posts each wallet's body (its message and signature) with the cookies its nonce set. */
   verifies(bodies: readonly { message: string; signature: string }[]): Promise<CrowdWave>;
+  /** Every wallet's GET of `path` at once. */
+  get(path: string): Promise<CrowdWave>;
+  /** Every wallet's POST of its own JSON body (`bodies[i]` for wallet i) to `path` at once. */
+  post(path: string, bodies: readonly unknown[]): Promise<CrowdWave>;
   close(): void;
 }
 
 const SOURCE = fileURLToPath(new URL('./signInCrowd.c', import.meta.url));
 
 const waveSchema = z.object({
-  kind: z.enum(['nonces', 'verifies']),
+  kind: z.enum(['nonces', 'verifies', 'requests']),
   cpuMs: z.number(),
+  wallMs: z.number(),
   answers: z.array(z.object({ status: z.number(), ms: z.number(), body: z.string() })),
 });
 
@@ -56,12 +66,12 @@ async function nativeCrowd(
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const nextWave = async (kind: 'nonces' | 'verifies'): Promise<CrowdWave> => {
+  const nextWave = async (kind: z.infer<typeof waveSchema>['kind']): Promise<CrowdWave> => {
     const line = await lines.next();
     if (line.done) throw new Error('the C crowd exited before answering');
     const wave = waveSchema.parse(JSON.parse(line.value));
     if (wave.kind !== kind) throw new Error(`the C crowd answered ${wave.kind}, not ${kind}`);
-    return { answers: wave.answers, crowdMs: Math.round(wave.cpuMs) };
+    return { answers: wave.answers, crowdMs: Math.round(wave.cpuMs), wallMs: wave.wallMs };
   };
   return {
     name: 'C (signInCrowd.c)',
@@ -72,6 +82,14 @@ async function nativeCrowd(
     verifies(bodies) {
       child.stdin.write(`verify\n${bodies.map((body) => JSON.stringify(body)).join('\n')}\n`);
       return nextWave('verifies');
+    },
+    get(path) {
+      child.stdin.write(`get ${path}\n`);
+      return nextWave('requests');
+    },
+    post(path, bodies) {
+      child.stdin.write(`post ${path}\n${bodies.map((body) => JSON.stringify(body)).join('\n')}\n`);
+      return nextWave('requests');
     },
     close: () => child.kill(),
   };
@@ -85,6 +103,7 @@ function nodeCrowd(origin: string, wallets: number): SignInCrowd {
     send: (client: LoadClient, index: number) => Promise<{ status: number; body: string }>,
   ) => {
     const cpu = process.cpuUsage();
+    const started = performance.now();
     const answers = await Promise.all(
       clients.map(async (client, index) => {
         const started = performance.now();
@@ -92,8 +111,9 @@ function nodeCrowd(origin: string, wallets: number): SignInCrowd {
         return { ...answer, ms: performance.now() - started };
       }),
     );
+    const wallMs = performance.now() - started;
     const used = process.cpuUsage(cpu);
-    return { answers, crowdMs: Math.round((used.user + used.system) / 1000) };
+    return { answers, crowdMs: Math.round((used.user + used.system) / 1000), wallMs };
   };
   return {
     name: 'Node (one LoadClient a wallet)',
@@ -101,6 +121,11 @@ function nodeCrowd(origin: string, wallets: number): SignInCrowd {
     verifies: (bodies) =>
       wave((client, index) =>
         client.send('POST /auth/verify', '/auth/verify', { method: 'POST', json: bodies[index] }),
+      ),
+    get: (path) => wave((client) => client.send(`GET ${path}`, path)),
+    post: (path, bodies) =>
+      wave((client, index) =>
+        client.send(`POST ${path}`, path, { method: 'POST', json: bodies[index] }),
       ),
     close: () => {},
   };
