@@ -3,9 +3,10 @@
  * message, signature) on a real server process, then every one of them bets once on the same
  * announced match at the same moment, each over its own connection. The users are a crowd of
  * wallets in C (signInCrowd.c; SIGNIN_CROWD=node for the Node one), so the rush's figures are
- * the server's and its database's, not the bench's own clients' JIT and garbage collection. Prints answer p50/p99/max and
- * bets/s, and beside it the floor: the same bets placed through placeBet straight against the
- * same database, and pgbench's figure for the same statement shape where pgbench is installed.
+ * the server's and its database's, not the bench's own clients' JIT and garbage collection.
+ * Prints answer p50/p99/max and bets/s, the CPU the server and the crowd used, and beside it the
+ * floor: the same bets placed through placeBet straight against the same database, and
+ * pgbench's figure for the same statement shape where pgbench is installed.
  * Then checks, from the database: every bet stored once, balances = start - stake, the ledger
  * balanced, pools = the sum of bets.
  *
