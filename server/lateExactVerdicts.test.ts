@@ -183,8 +183,17 @@ describe.each(testDatabaseKinds())('late exact verdicts on %s', (kind) => {
        values ($1, $2, $3, 'house-a', '{}', now(), $4)`,
       [matchId, ply, move, JSON.stringify(chancesVerdict)],
     );
+    // This match's notifications only: on PostgreSQL the channel is the server's, shared with
+    // the test files running beside this one (a CI run heard another's pools and a cancellation).
     const heard: unknown[] = [];
-    const unlisten = await db.listen(MATCH_CHANNEL, (payload) => heard.push(JSON.parse(payload)));
+    const unlisten = await db.listen(MATCH_CHANNEL, (payload) => {
+      const notification = JSON.parse(payload) as {
+        matchId?: unknown;
+        event?: { matchId?: unknown };
+      };
+      if ((notification.event?.matchId ?? notification.matchId) === matchId)
+        heard.push(notification);
+    });
     try {
       const judge = new LateMoveJudge({
         db,

@@ -87,8 +87,11 @@ describe.each(testDatabaseKinds())('a bot move’s notice to the runner on %s', 
         moveTimeoutMs: MOVE_TIMEOUT_MS,
       });
       expect(answer).toMatchObject({ ply, moves: '4'.repeat(ply) });
-      await expect.poll(() => notices.at(-1)?.played?.moves).toBe('4'.repeat(ply));
-      return notices.at(-1);
+      // This match's notices only: on PostgreSQL the channel is the server's, shared with the
+      // test files running beside this one (each in its own schema).
+      const latest = () => notices.filter((notice) => notice.matchId === matchId).at(-1);
+      await expect.poll(() => latest()?.played?.moves).toBe('4'.repeat(ply));
+      return latest();
     };
 
     const told = await move(1);
