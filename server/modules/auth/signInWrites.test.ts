@@ -88,4 +88,42 @@ describe.each(testDatabaseKinds())('batched sign-in writes on %s', (kind) => {
         .sort((a, b) => a.user_id.localeCompare(b.user_id)),
     );
   });
+
+  // Migration 1000: a user's id leads the indexes of a user's bets and ledger rows, so new users'
+  // ids sort beside each other, and a crowd that signs in together writes its entries to a few
+  // leaves instead of one random leaf each, however many users came before.
+  it('gives new users version 7 ids that sort beside each other, apart from earlier users', async () => {
+    // Users from before, with random ids as every user had before the migration.
+    await db.query(
+      `insert into users (id, address, nickname, balance)
+       select gen_random_uuid(), '0x' || lpad(to_hex(i), 40, '0'), 'EarlierUser' || i, 0
+         from generate_series(1, 300) i`,
+    );
+    const writes = createSignInWrites(db, Date.now, () => undefined);
+    const millisOf = (id: string) => Number.parseInt(id.replaceAll('-', '').slice(0, 12), 16);
+    const before = Date.now();
+    const { signedIn: first } = await signInAll(
+      writes,
+      Array.from({ length: 20 }, (_, n) => `0x${(n + 1).toString(16).padStart(40, 'b')}`),
+    );
+    const { signedIn: second } = await signInAll(writes, [`0x${'c'.repeat(40)}`]);
+    const after = Date.now();
+
+    const ids = [...first, ...second].map((one) => one.userId);
+    for (const id of ids) {
+      expect(id[14]).toBe('7');
+      expect('89ab').toContain(id[19]);
+      // The database's clock and the test's may differ by a little.
+      expect(millisOf(id)).toBeGreaterThan(before - 5000);
+      expect(millisOf(id)).toBeLessThan(after + 5000);
+    }
+    expect(Math.min(...second.map((one) => millisOf(one.userId)))).toBeGreaterThanOrEqual(
+      Math.max(...first.map((one) => millisOf(one.userId))),
+    );
+    // In the primary key's order, no earlier user lies among the new ones.
+    const { rows } = await db.query<{ id: string }>(`select id::text as id from users order by id`);
+    const places = ids.map((id) => rows.findIndex((row) => row.id === id)).sort((a, b) => a - b);
+    expect(places[0]).toBeGreaterThanOrEqual(0);
+    expect((places.at(-1) ?? 0) - (places[0] ?? 0)).toBe(ids.length - 1);
+  });
 });

@@ -1,0 +1,12 @@
+-- A user's id was random (gen_random_uuid), and it leads the two indexes that back a user's own
+-- lists: bets_user (user_id, placed_at desc) and ledger_entries_user (user_id, id desc). So each
+-- bet's entries, and each sign-in's welcome grant, landed on a random leaf of indexes as large as
+-- every bet and ledger row ever written: on a grown database a leaf read from outside shared
+-- buffers and, after each checkpoint, a full-page image in the WAL, twice per bet (`bench --
+-- rush` read with pg_walinspect; migration 0960 did the same for a bet's own id). A version 7 id
+-- (the time in milliseconds first, the rest random) puts users who signed in near each other
+-- beside each other in all three indexes, users_pkey too: a crowd that signs in together and bets
+-- together writes a few pages at the right place instead of one page per user. Users who signed
+-- in before keep their ids. The id tells when its user first signed in; only the user and admins
+-- see it, and both see that anyway.
+alter table users alter column id set default uuid_v7();
