@@ -157,10 +157,13 @@ export default async function botsBench(): Promise<void> {
     const cpuMsBefore = await server.cpuMs();
     const mainCpuMsBefore = await server.mainThreadCpuMs();
     await server.poolWaitsMs();
+    const benchCpuBefore = process.cpuUsage();
     const started = performance.now();
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     playing = false;
     const elapsed = (performance.now() - started) / 1000;
+    const benchCpu = process.cpuUsage(benchCpuBefore);
+    const benchCpuMs = (benchCpu.user + benchCpu.system) / 1000;
     const accepted = acceptedMs.length;
     const statements = (await server.statements()) - statementsBefore;
     const cpuMs = (await server.cpuMs()) - cpuMsBefore;
@@ -182,7 +185,10 @@ export default async function botsBench(): Promise<void> {
         `(all the server sent), ${(cpuMs / Math.max(1, accepted)).toFixed(2)} ms of server CPU per ` +
         `accepted move (${((cpuMs / 1000 / elapsed) * 100).toFixed(0)}% of a core), of which the main ` +
         `thread ${(mainCpuMs / Math.max(1, accepted)).toFixed(2)} ms (${((mainCpuMs / 1000 / elapsed) * 100).toFixed(0)}%; ` +
-        `the rest is the agents' searches on worker threads); server RSS ${(rss / 2 ** 20).toFixed(0)} MB`,
+        `the rest is the agents' searches on worker threads); server RSS ${(rss / 2 ** 20).toFixed(0)} MB; ` +
+        // The bots are this process: its CPU is the two cores' share the server did not get.
+        `the bench's own bots ${(benchCpuMs / Math.max(1, accepted)).toFixed(2)} ms of CPU per accepted move ` +
+        `(${((benchCpuMs / 1000 / elapsed) * 100).toFixed(0)}% of a core)`,
     );
     console.log(
       `of the accepted moves, ${acceptedAgainstBots} (${(acceptedAgainstBots / elapsed).toFixed(0)}/s) ` +
