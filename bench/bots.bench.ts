@@ -186,7 +186,7 @@ export default async function botsBench(): Promise<void> {
         `accepted move (${((cpuMs / 1000 / elapsed) * 100).toFixed(0)}% of a core), of which the main ` +
         `thread ${(mainCpuMs / Math.max(1, accepted)).toFixed(2)} ms (${((mainCpuMs / 1000 / elapsed) * 100).toFixed(0)}%; ` +
         `the rest is the agents' searches on worker threads); server RSS ${(rss / 2 ** 20).toFixed(0)} MB; ` +
-        // The bots are this process: its CPU is the two cores' share the server did not get.
+        // The bots are this process, on the same two cores as the server and its database.
         `the bench's own bots ${(benchCpuMs / Math.max(1, accepted)).toFixed(2)} ms of CPU per accepted move ` +
         `(${((benchCpuMs / 1000 / elapsed) * 100).toFixed(0)}% of a core)`,
     );
