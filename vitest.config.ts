@@ -12,6 +12,7 @@ export default defineConfig({
             'src/**/*.test.{ts,tsx}',
             'sw/**/*.test.ts',
             'tests/setup/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
           environment: 'node',

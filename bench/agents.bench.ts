@@ -11,10 +11,10 @@
  * two neighbours can be matched at real think times in minutes rather than hours.
  */
 
-import { BUILT_IN_AGENTS, type BuiltInAgent } from '../core/agents/roster.ts';
-import type { GameDefinition } from '../core/games/definition.ts';
-import { GAME_IDS, type GameId, isGameId } from '../core/games/gameIds.ts';
-import { gameOf } from '../core/games/registry.ts';
+import { BUILT_IN_AGENTS, type BuiltInAgent } from '#core/agents/roster.ts';
+import type { GameDefinition } from '#core/games/definition.ts';
+import { GAME_IDS, type GameId, isGameId } from '#core/games/gameIds.ts';
+import { gameOf } from '#core/games/registry.ts';
 import { differenceInterval, fitElo, type GameResult, ratingInterval } from './support/eloFit.ts';
 
 const thinkCapMs = Number(process.env.BENCH_THINK_MS ?? 1000);

@@ -10,7 +10,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { type SseWriter, sseFrame, sseWriter } from '../server/plugins/sseFrame.ts';
+import { type SseWriter, sseFrame, sseWriter } from '#server/plugins/sseFrame.ts';
 import { threadSchedule } from './threadSchedule.ts';
 
 const moveDelayMs = Number(process.argv[2] ?? 1_000);

@@ -9,9 +9,9 @@
  * `BET_WAL_DATABASE_URL=postgres://…/grown_wal npm run bench -- betWal`.
  */
 import { randomUUID } from 'node:crypto';
-import { openDatabase } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { createBetPlacer } from '../server/modules/bets/placeBets.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { createBetPlacer } from '#server/modules/bets/placeBets.ts';
 import { envCount } from './support/workload.ts';
 
 const ID_DEFAULTS = { random: 'gen_random_uuid()', 'time-ordered': 'uuid_v7()' } as const;

@@ -11,7 +11,7 @@
  */
 import type { Socket } from 'node:net';
 import pg from 'pg';
-import { openUnreadStream } from '../server/testing/unreadStream.ts';
+import { openUnreadStream } from '#server/testing/unreadStream.ts';
 import { startBenchServer } from './support/benchServer.ts';
 import { LoadRecorder } from './support/httpLoad.ts';
 import { envCount, signInClients } from './support/workload.ts';

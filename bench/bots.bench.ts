@@ -11,7 +11,7 @@
  * BOTS_GROWN_DATA_DIR (bench/support/botsServer.ts), else on an empty one.
  */
 import { Agent, request } from 'node:http';
-import { openSse, type SseConnection } from '../server/testing/sseReader.ts';
+import { openSse, type SseConnection } from '#server/testing/sseReader.ts';
 import { startBotsServer } from './support/botsServer.ts';
 import { LoadRecorder } from './support/httpLoad.ts';
 import { envCount, signInClients } from './support/workload.ts';

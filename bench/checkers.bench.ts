@@ -2,8 +2,8 @@
  * Checkers figures: perft speed, the engine's search rate, and how long games run (random play
  * and agents) against the 400-ply `maxPlies`. `npm run bench -- checkers`.
  */
-import { checkersGame } from '../core/games/checkers/game.ts';
-import { randomGame } from '../core/games/checkers/randomGames.ts';
+import { checkersGame } from '#core/games/checkers/game.ts';
+import { randomGame } from '#core/games/checkers/randomGames.ts';
 
 const clock = { deadline: Number.POSITIVE_INFINITY, now: () => 0 };
 

@@ -6,14 +6,14 @@
  * the times are this one's. `npm run bench -- checkersProofs` (`CHECKERS_PROOF_GAMES`, 10).
  */
 
-import { legalPaths, replay } from '../core/games/checkers/state.ts';
+import { legalPaths, replay } from '#core/games/checkers/state.ts';
 import {
   CHECKERS_VERDICT_NODES,
   judgeCheckersAt,
   worthJudging,
-} from '../core/games/checkers/verdict.ts';
-import { gameOf } from '../core/games/registry.ts';
-import { QUICK_AGENTS, quickTraits } from '../server/testing/testAgents.ts';
+} from '#core/games/checkers/verdict.ts';
+import { gameOf } from '#core/games/registry.ts';
+import { QUICK_AGENTS, quickTraits } from '#server/testing/testAgents.ts';
 
 const BUDGETS = [50_000, 100_000, 250_000, 500_000, 1_000_000];
 

@@ -8,8 +8,8 @@
  * `npm run bench -- deeperVerdicts`.
  */
 
-import { matchListResponseSchema } from '../core/protocol/matches.ts';
-import { matchDetailSchema } from '../core/protocol/matchMoves.ts';
+import { matchListResponseSchema } from '#core/protocol/matches.ts';
+import { matchDetailSchema } from '#core/protocol/matchMoves.ts';
 import { startBenchServer } from './support/benchServer.ts';
 import { envCount } from './support/workload.ts';
 

@@ -8,11 +8,11 @@
  * Every figure is the best of three timed passes, on each side.
  */
 import { spawnSync } from 'node:child_process';
-import { createRandom } from '../core/agents/random.ts';
-import type { ExactSolver } from '../core/games/connect4/exactSolver.ts';
-import { Connect4Position } from '../core/games/connect4/position.ts';
-import { Solver } from '../core/games/connect4/solver.ts';
-import { WasmSolver } from '../core/games/connect4/wasmSolver.ts';
+import { createRandom } from '#core/agents/random.ts';
+import type { ExactSolver } from '#core/games/connect4/exactSolver.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
+import { Solver } from '#core/games/connect4/solver.ts';
+import { WasmSolver } from '#core/games/connect4/wasmSolver.ts';
 
 const BANDS = [
   { name: 'end (28-36 moves)', min: 28, max: 36, count: 200 },

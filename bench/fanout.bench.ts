@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { type SseWriter, sseFrame, sseWriter } from '../server/plugins/sseFrame.ts';
+import { type SseWriter, sseFrame, sseWriter } from '#server/plugins/sseFrame.ts';
 
 const WATCHERS = Number(process.env.FANOUT_WATCHERS ?? 2_000);
 const ROUNDS = 5;

@@ -9,8 +9,8 @@
  * prints one `result {json}` line (matchId, plies), so a bench can tell when matches ended.
  */
 import { performance } from 'node:perf_hooks';
-import type { MatchNotification } from '../server/events/matchChannel.ts';
-import { MatchHub } from '../server/modules/matches/stream/matchHub.ts';
+import type { MatchNotification } from '#server/events/matchChannel.ts';
+import { MatchHub } from '#server/modules/matches/stream/matchHub.ts';
 import { threadSchedule } from './threadSchedule.ts';
 
 // `dispatch` is private to the hub's type, not to JavaScript: wrap it without touching the hub.

@@ -7,8 +7,8 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { matchWithStatus } from '../tests/e2e/support/matches.ts';
-import { startServer } from '../tests/e2e/support/server.ts';
+import { matchWithStatus } from '#tests/e2e/support/matches.ts';
+import { startServer } from '#tests/e2e/support/server.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = [

@@ -12,9 +12,9 @@
  */
 import { loadavg } from 'node:os';
 import type { CDPSession } from 'playwright-core';
-import { launchBrowser } from '../tests/e2e/support/browser.ts';
-import { matchWithStatus } from '../tests/e2e/support/matches.ts';
-import { startServer } from '../tests/e2e/support/server.ts';
+import { launchBrowser } from '#tests/e2e/support/browser.ts';
+import { matchWithStatus } from '#tests/e2e/support/matches.ts';
+import { startServer } from '#tests/e2e/support/server.ts';
 
 const RUNS_PER_PAGE = 3;
 const CPU_SLOWDOWN = 4;

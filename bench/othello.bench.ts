@@ -11,11 +11,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { EndgameSolver } from '../core/games/othello/endgameSolver.ts';
-import type { ExactEndgameSolver } from '../core/games/othello/exactEndgameSolver.ts';
-import { parseObf } from '../core/games/othello/obf.ts';
-import { randomGame } from '../core/games/othello/testPositions.ts';
-import { WasmEndgameSolver } from '../core/games/othello/wasmEndgameSolver.ts';
+import { EndgameSolver } from '#core/games/othello/endgameSolver.ts';
+import type { ExactEndgameSolver } from '#core/games/othello/exactEndgameSolver.ts';
+import { parseObf } from '#core/games/othello/obf.ts';
+import { randomGame } from '#core/games/othello/testPositions.ts';
+import { WasmEndgameSolver } from '#core/games/othello/wasmEndgameSolver.ts';
 
 const FFO = [
   { id: 40, obf: 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X', score: 38 },

@@ -10,9 +10,9 @@
  * with more exact results); `REASONS_GAMES` (default `connect4,othello,checkers`) picks the
  * games. Pairs and seeds come from a fixed seed, so a run is reproducible.
  */
-import { BUILT_IN_AGENTS } from '../core/agents/roster.ts';
-import type { GameId } from '../core/games/gameIds.ts';
-import { selfPlayMatches } from '../core/games/selfPlay.ts';
+import { BUILT_IN_AGENTS } from '#core/agents/roster.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import { selfPlayMatches } from '#core/games/selfPlay.ts';
 
 const MATCHES = Number(process.env.REASONS_MATCHES ?? 50);
 const MAX_SKILL = Number(process.env.REASONS_MAX_SKILL ?? 7);

@@ -22,17 +22,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { meSchema } from '../core/protocol/auth.ts';
-import { placeBetResponseSchema } from '../core/protocol/bets.ts';
-import { matchListResponseSchema } from '../core/protocol/matches.ts';
-import { type Database, openDatabase } from '../server/db/database.ts';
+import { meSchema } from '#core/protocol/auth.ts';
+import { placeBetResponseSchema } from '#core/protocol/bets.ts';
+import { matchListResponseSchema } from '#core/protocol/matches.ts';
+import { type Database, openDatabase } from '#server/db/database.ts';
 import {
   freePort,
   runStatement,
   startServerProcess,
   stopServerProcess,
-} from '../server/testing/serverProcess.ts';
-import { buildSiweMessage } from '../server/testing/signIn.ts';
+} from '#server/testing/serverProcess.ts';
+import { buildSiweMessage } from '#server/testing/signIn.ts';
 import { type SignInCrowd, startSignInCrowd } from './signInCrowd.ts';
 import { processCpuMs } from './support/processCpu.ts';
 import { checkRush, type SentBet } from './support/rushChecks.ts';

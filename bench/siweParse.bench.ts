@@ -5,10 +5,10 @@
  * many to warm up), so no cache inside viem or siwe answers twice. `npm run bench -- siweParse`.
  */
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { verifyEoaSignature } from '../server/modules/auth/eoaSignature.ts';
-import { readCommonSiweMessage } from '../server/modules/auth/siweCommonShape.ts';
-import { parseSiweMessageByGrammar } from '../server/modules/auth/siweMessage.ts';
-import { buildSiweMessage } from '../server/testing/signIn.ts';
+import { verifyEoaSignature } from '#server/modules/auth/eoaSignature.ts';
+import { readCommonSiweMessage } from '#server/modules/auth/siweCommonShape.ts';
+import { parseSiweMessageByGrammar } from '#server/modules/auth/siweMessage.ts';
+import { buildSiweMessage } from '#server/testing/signIn.ts';
 
 const MESSAGES = 1_000;
 

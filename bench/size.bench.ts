@@ -11,8 +11,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { launchBrowser, newIsolatedContext } from '../tests/e2e/support/browser.ts';
-import { startServer } from '../tests/e2e/support/server.ts';
+import { launchBrowser, newIsolatedContext } from '#tests/e2e/support/browser.ts';
+import { startServer } from '#tests/e2e/support/server.ts';
 
 const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
 const FIRST_LOAD_TARGET_KB = 120;

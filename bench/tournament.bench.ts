@@ -9,11 +9,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { MatchRunner } from '../server/modules/matches/runner/matchRunner.ts';
-import { DecisionPool } from '../server/modules/matches/runner/workerPool.ts';
-import { tournamentSweep } from '../server/modules/tournaments/runner/sweepTournaments.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { MatchRunner } from '#server/modules/matches/runner/matchRunner.ts';
+import { DecisionPool } from '#server/modules/matches/runner/workerPool.ts';
+import { tournamentSweep } from '#server/modules/tournaments/runner/sweepTournaments.ts';
 
 const ENTRANTS = 32;
 const ROUNDS = 5;

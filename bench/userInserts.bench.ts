@@ -11,8 +11,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { type Database, openDatabase } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrate.ts';
+import { type Database, openDatabase } from '#server/db/database.ts';
+import { migrate } from '#server/db/migrate.ts';
 
 const USERS = 10_000;
 const PER_STATEMENT = 250;

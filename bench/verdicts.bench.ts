@@ -10,17 +10,17 @@
  * how many get an exact verdict with the move and how many later (core/games/lateVerdict.ts);
  * `VERDICTS_ONLY=othelloLate npm run bench -- verdicts` runs that part alone.
  */
-import { createRandom } from '../core/agents/random.ts';
-import { BUILT_IN_AGENTS } from '../core/agents/roster.ts';
-import { popcount32 } from '../core/games/checkers/squares.ts';
-import { replay } from '../core/games/checkers/state.ts';
-import { CHECKERS_VERDICT_PIECES } from '../core/games/checkers/verdict.ts';
-import { OTHELLO_LATE_VERDICT_NODES } from '../core/games/lateVerdict.ts';
-import { discCounts, legalMoves } from '../core/games/othello/position.ts';
-import { randomGame } from '../core/games/othello/testPositions.ts';
-import { judgeOthello } from '../core/games/othello/verdict.ts';
-import { gameOf } from '../core/games/registry.ts';
-import { selfPlayMatches } from '../core/games/selfPlay.ts';
+import { createRandom } from '#core/agents/random.ts';
+import { BUILT_IN_AGENTS } from '#core/agents/roster.ts';
+import { popcount32 } from '#core/games/checkers/squares.ts';
+import { replay } from '#core/games/checkers/state.ts';
+import { CHECKERS_VERDICT_PIECES } from '#core/games/checkers/verdict.ts';
+import { OTHELLO_LATE_VERDICT_NODES } from '#core/games/lateVerdict.ts';
+import { discCounts, legalMoves } from '#core/games/othello/position.ts';
+import { randomGame } from '#core/games/othello/testPositions.ts';
+import { judgeOthello } from '#core/games/othello/verdict.ts';
+import { gameOf } from '#core/games/registry.ts';
+import { selfPlayMatches } from '#core/games/selfPlay.ts';
 
 const GAMES_EACH = 6;
 const judgeOptions = { deadline: Number.POSITIVE_INFINITY, now: () => 0 };

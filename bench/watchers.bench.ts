@@ -16,8 +16,8 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { matchListResponseSchema } from '../core/protocol/matches.ts';
-import { freePort } from '../server/testing/serverProcess.ts';
+import { matchListResponseSchema } from '#core/protocol/matches.ts';
+import { freePort } from '#server/testing/serverProcess.ts';
 import { spawnProbedServer } from './support/probedServer.ts';
 import {
   type ClientProcess,

@@ -18,8 +18,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { matchListResponseSchema } from '../core/protocol/matches.ts';
-import { freePort } from '../server/testing/serverProcess.ts';
+import { matchListResponseSchema } from '#core/protocol/matches.ts';
+import { freePort } from '#server/testing/serverProcess.ts';
 import { describe, moveFigures, ms, slowestLoop } from './support/tailFigures.ts';
 import {
   ask,

@@ -9,14 +9,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { BUILT_IN_AGENTS } from '../core/agents/roster.ts';
-import { decide } from '../core/games/connect4/agent/decide.ts';
-import { analyzeColumns } from '../core/games/connect4/analyzeColumns.ts';
-import { OpeningBook } from '../core/games/connect4/book/openingBook.ts';
-import { OPENING_BOOK_DATA } from '../core/games/connect4/book/openingBookData.ts';
-import { createSolver } from '../core/games/connect4/exactSolver.ts';
-import { Connect4Position } from '../core/games/connect4/position.ts';
-import { SearchAborted } from '../core/games/connect4/searchBudget.ts';
+import { BUILT_IN_AGENTS } from '#core/agents/roster.ts';
+import { decide } from '#core/games/connect4/agent/decide.ts';
+import { analyzeColumns } from '#core/games/connect4/analyzeColumns.ts';
+import { OpeningBook } from '#core/games/connect4/book/openingBook.ts';
+import { OPENING_BOOK_DATA } from '#core/games/connect4/book/openingBookData.ts';
+import { createSolver } from '#core/games/connect4/exactSolver.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
+import { SearchAborted } from '#core/games/connect4/searchBudget.ts';
 
 const { values } = parseArgs({
   options: {

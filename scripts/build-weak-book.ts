@@ -12,10 +12,10 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { WeakBook } from '../core/games/connect4/book/weakBook.ts';
-import { type BookSeat, weakBookFrontier } from '../core/games/connect4/book/weakBookBuild.ts';
-import { WEAK_BOOK_DATA } from '../core/games/connect4/book/weakBookData.ts';
-import { Connect4Position } from '../core/games/connect4/position.ts';
+import { WeakBook } from '#core/games/connect4/book/weakBook.ts';
+import { type BookSeat, weakBookFrontier } from '#core/games/connect4/book/weakBookBuild.ts';
+import { WEAK_BOOK_DATA } from '#core/games/connect4/book/weakBookData.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
 import type { WeakBookAnswer } from './weakBook/worker.ts';
 
 const { values } = parseArgs({

@@ -8,11 +8,11 @@
  * `--shard i/n` checks every n-th entry from the i-th, so n processes can share the work.
  */
 import { parseArgs } from 'node:util';
-import { WeakBook } from '../core/games/connect4/book/weakBook.ts';
-import { WEAK_BOOK_DATA } from '../core/games/connect4/book/weakBookData.ts';
-import { createSolver } from '../core/games/connect4/exactSolver.ts';
-import { movesOfKey } from '../core/games/connect4/movesOfKey.ts';
-import { Connect4Position } from '../core/games/connect4/position.ts';
+import { WeakBook } from '#core/games/connect4/book/weakBook.ts';
+import { WEAK_BOOK_DATA } from '#core/games/connect4/book/weakBookData.ts';
+import { createSolver } from '#core/games/connect4/exactSolver.ts';
+import { movesOfKey } from '#core/games/connect4/movesOfKey.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
 
 const { values } = parseArgs({
   options: { shard: { type: 'string', default: '0/1' }, table: { type: 'string', default: '24' } },

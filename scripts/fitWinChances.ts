@@ -6,9 +6,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { GAME_IDS, type GameId } from '../core/games/gameIds.ts';
-import { winChanceSamples } from '../core/games/winChanceSamples.ts';
-import { fitWinChances } from '../core/games/winChances.ts';
+import { GAME_IDS, type GameId } from '#core/games/gameIds.ts';
+import { winChanceSamples } from '#core/games/winChanceSamples.ts';
+import { fitWinChances } from '#core/games/winChances.ts';
 
 const MATCHES = Number(process.env.FIT_MATCHES ?? 300);
 const games = (process.argv.slice(2).length > 0 ? process.argv.slice(2) : GAME_IDS) as GameId[];
@@ -22,7 +22,7 @@ for (const id of games) {
     file,
     `// Written by \`npm run fit:winChances -- ${id}\` (scripts/fitWinChances.ts) from ${MATCHES} self-play\n` +
       `// matches, ${samples.length} scored moves: the mover's score of its move to its chances.\n` +
-      `import type { WinChanceCurve } from '../winChances.ts';\n\n` +
+      `import type { WinChanceCurve } from '#core/games/winChances.ts';\n\n` +
       `export const WIN_CHANCE_CURVE: WinChanceCurve = {\n` +
       `  scores: [${curve.scores.join(', ')}],\n` +
       `  chances: [${curve.chances.join(', ')}],\n};\n`,

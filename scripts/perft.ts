@@ -3,8 +3,8 @@
  * sequences of exactly `depth` plies from the game's start (a pass is a move, a multi-jump one
  * move), counted by the game's own fast move generator. Exit code 2 on bad arguments.
  */
-import { GAME_IDS, isGameId } from '../core/games/gameIds.ts';
-import { gameOf } from '../core/games/registry.ts';
+import { GAME_IDS, isGameId } from '#core/games/gameIds.ts';
+import { gameOf } from '#core/games/registry.ts';
 
 const [game = '', depthText = ''] = process.argv.slice(2);
 const depth = Number(depthText);

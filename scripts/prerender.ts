@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { PRERENDERED_PAGES } from '../core/site/prerenderedPages.ts';
+import { PRERENDERED_PAGES } from '#core/site/prerenderedPages.ts';
 import { lateStyledClasses } from './prerender/lateStyles.ts';
 import { precompress } from './vitePrecompress.ts';
 

@@ -5,9 +5,9 @@
  * users, 1,000,000 bets with their ledger rows, 50,000 finished matches with their moves, 500 bots.
  */
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { growDatabase } from '../server/db/seed/growDatabase.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { growDatabase } from '#server/db/seed/growDatabase.ts';
 
 const { values } = parseArgs({
   options: {

@@ -5,8 +5,8 @@
  * are skipped. `--game othello` solves Othello OBF lines instead (scripts/solveOthello.ts).
  */
 
-import { createSolver } from '../core/games/connect4/exactSolver.ts';
-import { Connect4Position } from '../core/games/connect4/position.ts';
+import { createSolver } from '#core/games/connect4/exactSolver.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
 import { solveLines } from './solveLines.ts';
 import { solveOthello } from './solveOthello.ts';
 

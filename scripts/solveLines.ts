@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import { GridmindError } from '../core/errors.ts';
+import { GridmindError } from '#core/errors.ts';
 
 /**
  * The loop of `npm run -s solve`, whatever the game: each non-blank line of standard input is

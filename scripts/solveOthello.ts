@@ -5,9 +5,9 @@
  * <microseconds>`, the empty squares going to the winner. A bad line prints `line N: <reason>`
  * and the run goes on (exit code 1 at the end). Blank lines are skipped.
  */
-import { createEndgameSolver } from '../core/games/othello/exactEndgameSolver.ts';
-import { parseObf } from '../core/games/othello/obf.ts';
-import { randomGame } from '../core/games/othello/testPositions.ts';
+import { createEndgameSolver } from '#core/games/othello/exactEndgameSolver.ts';
+import { parseObf } from '#core/games/othello/obf.ts';
+import { randomGame } from '#core/games/othello/testPositions.ts';
 import { solveLines } from './solveLines.ts';
 
 /** Solves every line of standard input; sets the exit code. */

@@ -5,8 +5,8 @@ import {
   LATE_VERDICT_BUDGET_MS,
   LATE_VERDICT_MIN_PACE_MS,
   OTHELLO_LATE_VERDICT_NODES,
-} from '../core/games/lateVerdict.ts';
-import { LATE_VERDICT_WAIT_MS } from '../core/protocol/matches.ts';
+} from '#core/games/lateVerdict.ts';
+import { LATE_VERDICT_WAIT_MS } from '#core/protocol/matches.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { publishTournamentGameEnd } from './events/tournamentChannel.ts';

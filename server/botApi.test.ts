@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOT_TOKEN_PATTERN } from '../core/protocol/bots.ts';
+import { BOT_TOKEN_PATTERN } from '#core/protocol/bots.ts';
 import { hashBotToken } from './modules/bots/botTokens.ts';
 import { BotTestKit, bearer, uniqueBotName } from './testing/botTestKit.ts';
 import { testDatabaseKinds } from './testing/testDatabase.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameOf } from '../core/games/registry.ts';
-import { LATE_VERDICT_WAIT_MS, MATCH_EVENT } from '../core/protocol/matches.ts';
-import { verdictEventSchema } from '../core/protocol/matchMoves.ts';
-import type { MoveVerdictData } from '../core/protocol/moveVerdict.ts';
-import type { SseMessage } from '../core/protocol/sseParser.ts';
+import { gameOf } from '#core/games/registry.ts';
+import { LATE_VERDICT_WAIT_MS, MATCH_EVENT } from '#core/protocol/matches.ts';
+import { verdictEventSchema } from '#core/protocol/matchMoves.ts';
+import type { MoveVerdictData } from '#core/protocol/moveVerdict.ts';
+import type { SseMessage } from '#core/protocol/sseParser.ts';
 import type { JudgeJob } from './modules/matches/runner/workerPool.ts';
 import { storeLateVerdict } from './modules/matches/store/lateVerdict.ts';
 import { type BotInMatch, BotTestKit } from './testing/botTestKit.ts';

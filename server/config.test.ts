@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GAME_IDS } from '../core/games/gameIds.ts';
+import { GAME_IDS } from '#core/games/gameIds.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {

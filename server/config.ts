@@ -1,10 +1,10 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { GridmindError } from '../core/errors.ts';
-import { GAME_IDS } from '../core/games/gameIds.ts';
-import { BOT_MATCHES_MAX_DEFAULT } from '../core/protocol/bots.ts';
-import { evmAddressSchema } from '../core/protocol/evmAddress.ts';
-import { normalizeEvmAddress } from '../core/validate/address.ts';
+import { GridmindError } from '#core/errors.ts';
+import { GAME_IDS } from '#core/games/gameIds.ts';
+import { BOT_MATCHES_MAX_DEFAULT } from '#core/protocol/bots.ts';
+import { evmAddressSchema } from '#core/protocol/evmAddress.ts';
+import { normalizeEvmAddress } from '#core/validate/address.ts';
 
 const integer = (fallback: number, min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRandom } from '../core/agents/random.ts';
-import type { MoveTrace } from '../core/games/definition.ts';
-import { DEEPER_VERDICT_MAX_NODES, deeperVerdictDueLater } from '../core/games/lateVerdict.ts';
-import { legalMoves, stateOfMoves } from '../core/games/othello/position.ts';
-import { encodeMoves, PASS } from '../core/games/othello/squares.ts';
-import type { MoveVerdictData } from '../core/protocol/moveVerdict.ts';
+import { createRandom } from '#core/agents/random.ts';
+import type { MoveTrace } from '#core/games/definition.ts';
+import { DEEPER_VERDICT_MAX_NODES, deeperVerdictDueLater } from '#core/games/lateVerdict.ts';
+import { legalMoves, stateOfMoves } from '#core/games/othello/position.ts';
+import { encodeMoves, PASS } from '#core/games/othello/squares.ts';
+import type { MoveVerdictData } from '#core/protocol/moveVerdict.ts';
 import type { Database } from './db/database.ts';
 import { findAgentRows } from './db/stores/agentStore.ts';
 import { type EngineMoveContext, playEngineMove } from './modules/matches/runner/engineMove.ts';

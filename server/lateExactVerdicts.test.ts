@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRandom } from '../core/agents/random.ts';
+import { createRandom } from '#core/agents/random.ts';
 import {
   exactVerdictDueLater,
   LATE_VERDICT_BUDGET_MS,
   OTHELLO_LATE_VERDICT_NODES,
-} from '../core/games/lateVerdict.ts';
-import { discCounts, legalMoves, stateOfMoves } from '../core/games/othello/position.ts';
-import { encodeMoves, PASS } from '../core/games/othello/squares.ts';
-import type { MoveVerdictData } from '../core/protocol/moveVerdict.ts';
+} from '#core/games/lateVerdict.ts';
+import { discCounts, legalMoves, stateOfMoves } from '#core/games/othello/position.ts';
+import { encodeMoves, PASS } from '#core/games/othello/squares.ts';
+import type { MoveVerdictData } from '#core/protocol/moveVerdict.ts';
 import type { Database } from './db/database.ts';
 import { findAgentRows } from './db/stores/agentStore.ts';
 import { MATCH_CHANNEL, matchNotificationSchema } from './events/matchChannel.ts';

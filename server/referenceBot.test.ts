@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameOf } from '../core/games/registry.ts';
-import { replay } from '../core/games/replay.ts';
-import { BotClient, TokenRefusedError } from '../scripts/bot/botClient.ts';
+import { gameOf } from '#core/games/registry.ts';
+import { replay } from '#core/games/replay.ts';
+import { BotClient, TokenRefusedError } from '#scripts/bot/botClient.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MATCH_EVENT } from '../core/protocol/matches.ts';
+import { MATCH_EVENT } from '#core/protocol/matches.ts';
 import { publishMatchEvent } from './events/matchChannel.ts';
 import { endMatch, insertHouseAgents, insertMatch } from './testing/economyFixtures.ts';
 import { openSse, type SseConnection } from './testing/sseReader.ts';

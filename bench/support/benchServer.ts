@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, runStatement } from '../../server/testing/serverProcess.ts';
+import { freePort, runStatement } from '#server/testing/serverProcess.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, runStatement } from '../../server/testing/serverProcess.ts';
+import { freePort, runStatement } from '#server/testing/serverProcess.ts';
 import { askProbe, spawnProbedServer } from './probedServer.ts';
 
 /** The bots bench's server: its origin, what it runs on, and its statement count. */

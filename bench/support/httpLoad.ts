@@ -1,6 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http';
 import type { LocalAccount } from 'viem';
-import { buildSiweMessage } from '../../server/testing/signIn.ts';
+import { buildSiweMessage } from '#server/testing/signIn.ts';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 

@@ -1,5 +1,5 @@
-import type { Database } from '../../server/db/database.ts';
-import { ledgerHealth } from '../../server/db/stores/ledgerHealth.ts';
+import type { Database } from '#server/db/database.ts';
+import { ledgerHealth } from '#server/db/stores/ledgerHealth.ts';
 
 /** One bet the rush sent and what the server answered. */
 export interface SentBet {

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Database } from '../../server/db/database.ts';
-import { placeBet } from '../../server/modules/bets/placeBet.ts';
+import type { Database } from '#server/db/database.ts';
+import { placeBet } from '#server/modules/bets/placeBet.ts';
 
 const run = promisify(execFile);
 

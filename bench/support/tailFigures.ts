@@ -1,4 +1,4 @@
-import type { ClientMessage } from '../watcherClientProcess.ts';
+import type { ClientMessage } from '#bench/watcherClientProcess.ts';
 import type { FanoutLoop } from './tailServer.ts';
 
 // The watchers' tail bench's figures: each move's delivery spread (first stream to read it to the

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '#server/config.ts';
 import { askProbe, spawnProbedServer } from './probedServer.ts';
 
 // The watchers' tail bench's server: a real Gridmind server with the bench's probes loaded,

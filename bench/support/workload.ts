@@ -1,6 +1,6 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { matchListResponseSchema } from '../../core/protocol/matches.ts';
-import { openSse } from '../../server/testing/sseReader.ts';
+import { matchListResponseSchema } from '#core/protocol/matches.ts';
+import { openSse } from '#server/testing/sseReader.ts';
 import { LoadClient, type LoadRecorder } from './httpLoad.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

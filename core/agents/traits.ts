@@ -1,7 +1,7 @@
 // zod/mini: the leaderboard on Home validates traits in the browser, where the first load stays
 // small. Each field has one message, whatever is wrong with it.
 import * as z from 'zod/mini';
-import { ValidationError } from '../errors.ts';
+import { ValidationError } from '#core/errors.ts';
 
 const SKILL = 'Skill must be a whole number from 1 to 10.';
 const STYLE = 'Style must be aggressive, balanced or defensive.';

@@ -1,4 +1,4 @@
-import type { AgentTraits } from '../agents/traits.ts';
+import type { AgentTraits } from '#core/agents/traits.ts';
 import type { JudgeOptions, MoveVerdict } from './verdict.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../agents/random.ts';
+import { createRandom } from '#core/agents/random.ts';
 import { GAME_IDS } from './gameIds.ts';
 import { GAME_NAMES } from './gameNames.ts';
 import { GAMES } from './registry.ts';

@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors.ts';
+import { ValidationError } from '#core/errors.ts';
 import type { GameDefinition } from './definition.ts';
 
 /** A match's position, with its moves decoded. */

@@ -1,5 +1,5 @@
-import { createRandom } from '../agents/random.ts';
-import type { BuiltInAgent } from '../agents/roster.ts';
+import { createRandom } from '#core/agents/random.ts';
+import type { BuiltInAgent } from '#core/agents/roster.ts';
 import type { AgentDecision } from './definition.ts';
 import type { GameId } from './gameIds.ts';
 import { gameOf } from './registry.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_AGENTS } from '../agents/roster.ts';
-import type { AgentTraits } from '../agents/traits.ts';
+import { BUILT_IN_AGENTS } from '#core/agents/roster.ts';
+import type { AgentTraits } from '#core/agents/traits.ts';
 import type { GameDefinition } from './definition.ts';
 import { GAMES } from './registry.ts';
 

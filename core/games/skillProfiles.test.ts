@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { skillProfile } from '../agents/skillProfile.ts';
-import type { AgentTraits } from '../agents/traits.ts';
+import { skillProfile } from '#core/agents/skillProfile.ts';
+import type { AgentTraits } from '#core/agents/traits.ts';
 import { checkersSkill } from './checkers/skillProfile.ts';
 import { othelloSkillProfile } from './othello/skillProfile.ts';
 

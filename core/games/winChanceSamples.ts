@@ -1,4 +1,4 @@
-import { BUILT_IN_AGENTS } from '../agents/roster.ts';
+import { BUILT_IN_AGENTS } from '#core/agents/roster.ts';
 import type { GameId } from './gameIds.ts';
 import { selfPlayMatches } from './selfPlay.ts';
 import type { ScoredResult } from './winChances.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GAME_IDS } from '../games/gameIds.ts';
+import { GAME_IDS } from '#core/games/gameIds.ts';
 
 /** Body of `POST /api/admin/users/:id/balance`: a signed whole amount and why. */
 export const adjustBalanceBodySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isEvmAddress } from '../validate/address.ts';
+import { isEvmAddress } from '#core/validate/address.ts';
 import { evmAddressSchema } from './evmAddress.ts';
 import { NICKNAME_MAX_LENGTH } from './profile.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cleanFreeText, normaliseName } from '../text/names.ts';
+import { cleanFreeText, normaliseName } from '#core/text/names.ts';
 
 /**
  * An agent's or bot's name: normalised (NFKC, one space between words), then 3–24 letters,

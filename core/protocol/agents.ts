@@ -1,6 +1,6 @@
 // zod/mini: the leaderboard on Home validates with these in the browser.
 import * as z from 'zod/mini';
-import { agentTraitsSchema } from '../agents/traits.ts';
+import { agentTraitsSchema } from '#core/agents/traits.ts';
 import { gameIdSchema } from './matches.ts';
 
 /** A count: a whole number, zero or more. */

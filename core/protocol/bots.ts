@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GAME_IDS } from '../games/gameIds.ts';
+import { GAME_IDS } from '#core/games/gameIds.ts';
 import { agentNameSchema, freeTextSchema } from './agentText.ts';
 
 /** Most active (not retired) bots one user may own. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { agentTraitsSchema } from '../agents/traits.ts';
-import { GAME_IDS } from '../games/gameIds.ts';
+import { agentTraitsSchema } from '#core/agents/traits.ts';
+import { GAME_IDS } from '#core/games/gameIds.ts';
 import { agentNameSchema, freeTextSchema } from './agentText.ts';
 
 /** Most active (not retired) agents one user may own. */

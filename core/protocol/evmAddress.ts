@@ -1,7 +1,7 @@
 // zod/mini: the signed-in user's address is read on every page load, where the first load stays
 // small. Full-zod schemas embed it as they would any schema.
 import * as z from 'zod/mini';
-import { isEvmAddress } from '../validate/address.ts';
+import { isEvmAddress } from '#core/validate/address.ts';
 
 /** What a malformed address is told, wherever one is refused (SPEC section 5, EVM address). */
 export const NOT_AN_EVM_ADDRESS = 'must be an EVM address: 0x and 40 hex digits';

@@ -1,6 +1,6 @@
 // zod/mini: these schemas validate Home's data in the browser, where the first load stays small.
 import * as z from 'zod/mini';
-import { GAME_IDS } from '../games/gameIds.ts';
+import { GAME_IDS } from '#core/games/gameIds.ts';
 
 /** An instant with its UTC offset, as the server writes it. */
 export const timestamp = z.iso.datetime({ offset: true });

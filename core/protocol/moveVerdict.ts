@@ -1,6 +1,6 @@
 // zod/mini, like matchMoves.ts: the watch page validates with it in the browser.
 import * as z from 'zod/mini';
-import { VERDICT_GRADES } from '../games/verdict.ts';
+import { VERDICT_GRADES } from '#core/games/verdict.ts';
 import { count, notation } from './matches.ts';
 
 /** A position's value with perfect play for the side that moves (core/games/verdict.ts). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GAME_IDS } from '../games/gameIds.ts';
+import { GAME_IDS } from '#core/games/gameIds.ts';
 
 /** Most entrants one tournament takes (the database checks it too). */
 export const MAX_ENTRANTS = 256;

@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors.ts';
+import { ValidationError } from '#core/errors.ts';
 
 /** How prizes are split, for the tournament page to state beside the table. */
 export const PRIZE_SPLIT_RULE =

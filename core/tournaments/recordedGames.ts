@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors.ts';
+import { ValidationError } from '#core/errors.ts';
 import type { Pairing, PlayedGame, Round } from './types.ts';
 
 /** The recorded games of one tournament, looked up by round and board. */

@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors.ts';
+import { ValidationError } from '#core/errors.ts';
 import { knockoutBracket } from './knockout.ts';
 import { RecordedGames } from './recordedGames.ts';
 import { roundRobinRounds } from './roundRobin.ts';

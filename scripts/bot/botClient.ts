@@ -1,14 +1,14 @@
-import { BUILT_IN_AGENTS } from '../../core/agents/roster.ts';
-import { GridmindError } from '../../core/errors.ts';
-import type { GameId } from '../../core/games/gameIds.ts';
-import { gameOf } from '../../core/games/registry.ts';
+import { BUILT_IN_AGENTS } from '#core/agents/roster.ts';
+import { GridmindError } from '#core/errors.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import { gameOf } from '#core/games/registry.ts';
 import {
   BOT_EVENT,
   botEndEventSchema,
   botMoveEventSchema,
   botStartEventSchema,
-} from '../../core/protocol/bots.ts';
-import { createSseParser } from '../../core/protocol/sseParser.ts';
+} from '#core/protocol/bots.ts';
+import { createSseParser } from '#core/protocol/sseParser.ts';
 
 /** How the reference bot chooses: one of Gridmind's own engines (an agent's id) or at random. */
 export type BotEngine = { kind: 'agent'; agentId: string } | { kind: 'random' };

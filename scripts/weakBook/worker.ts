@@ -3,12 +3,12 @@
  * loader on Node 20): one solver with a large table kept across the positions it is given
  * (siblings share most of their trees), answering `{ moves }` with the position's book move.
  */
-import { HeuristicSearch } from '../../core/games/connect4/agent/heuristicSearch.ts';
-import { COLUMN_ORDER } from '../../core/games/connect4/bitboard.ts';
-import type { WeakBookMove } from '../../core/games/connect4/book/weakBook.ts';
-import { findWeakBookMove } from '../../core/games/connect4/book/weakBookBuild.ts';
-import { createSolver } from '../../core/games/connect4/exactSolver.ts';
-import { Connect4Position } from '../../core/games/connect4/position.ts';
+import { HeuristicSearch } from '#core/games/connect4/agent/heuristicSearch.ts';
+import { COLUMN_ORDER } from '#core/games/connect4/bitboard.ts';
+import type { WeakBookMove } from '#core/games/connect4/book/weakBook.ts';
+import { findWeakBookMove } from '#core/games/connect4/book/weakBookBuild.ts';
+import { createSolver } from '#core/games/connect4/exactSolver.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
 
 /** What the main thread sends. */
 export interface WeakBookTask {

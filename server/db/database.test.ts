@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, testDatabaseKinds } from '../testing/testDatabase.ts';
+import { openTestDatabase, testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
 

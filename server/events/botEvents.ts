@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 /** The NOTIFY channel that wakes a bot's event stream: the payload is the bot's id. */
 export const BOT_EVENTS_CHANNEL = 'gridmind_bot_events';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { resultEventSchema } from '../../core/protocol/matches.ts';
-import { moveEventSchema, verdictEventSchema } from '../../core/protocol/matchMoves.ts';
-import type { Queryable } from '../db/database.ts';
+import { resultEventSchema } from '#core/protocol/matches.ts';
+import { moveEventSchema, verdictEventSchema } from '#core/protocol/matchMoves.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 /** The NOTIFY channel every match event travels on between server processes. */
 export const MATCH_CHANNEL = 'gridmind_match_events';

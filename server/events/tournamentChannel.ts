@@ -1,5 +1,5 @@
-import type { TournamentEvent } from '../../core/protocol/tournamentEvents.ts';
-import type { Queryable } from '../db/database.ts';
+import type { TournamentEvent } from '#core/protocol/tournamentEvents.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 /** The NOTIFY channel every tournament event travels on between server processes. */
 export const TOURNAMENT_CHANNEL = 'gridmind_tournament_events';

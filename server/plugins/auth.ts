@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createBatcher } from '../db/batcher.ts';
-import { sessionCookie } from '../modules/auth/sessionCookie.ts';
-import { findSessions, type SessionRecord } from '../modules/auth/sessionStore.ts';
-import { signInHintCookie } from '../modules/auth/signInHintCookie.ts';
+import { createBatcher } from '#server/db/batcher.ts';
+import { sessionCookie } from '#server/modules/auth/sessionCookie.ts';
+import { findSessions, type SessionRecord } from '#server/modules/auth/sessionStore.ts';
+import { signInHintCookie } from '#server/modules/auth/signInHintCookie.ts';
 
 /** Who is making the request, when signed in. */
 interface RequestUser {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PRERENDERED_PAGES, prerenderedPageFor } from '../../core/site/prerenderedPages.ts';
+import { PRERENDERED_PAGES, prerenderedPageFor } from '#core/site/prerenderedPages.ts';
 import { chooseEncoding, compress } from './compression.ts';
 import { withAbsoluteShareUrls } from './shareUrls.ts';
 

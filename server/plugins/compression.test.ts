@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/testApp.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
 import { chooseEncoding } from './compression.ts';
 
 describe('chooseEncoding', () => {

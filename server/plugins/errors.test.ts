@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { matchListQuerySchema } from '../../core/protocol/matches.ts';
+import { matchListQuerySchema } from '#core/protocol/matches.ts';
 import { toErrorResponse } from './errors.ts';
 
 function thrownBy(parse: () => unknown): unknown {

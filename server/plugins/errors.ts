@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 // The core class: errors of full zod and of zod/mini schemas (core/protocol) are both instances.
 import { $ZodError } from 'zod/v4/core';
-import { GridmindError, ValidationError } from '../../core/errors.ts';
+import { GridmindError, ValidationError } from '#core/errors.ts';
 import { SECURITY_HEADERS } from './securityHeaders.ts';
 
 /** 4xx body: a short sentence and, for invalid input, the zod issues. 5xx: never any detail. */

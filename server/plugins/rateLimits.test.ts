@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, send, VALID_TRAITS } from '../quality/qualityFixture.ts';
-import { insertHouseAgents, insertMatch } from '../testing/economyFixtures.ts';
-import { signIn } from '../testing/signIn.ts';
-import { createTestApp, type TestApp } from '../testing/testApp.ts';
+import { createAgent, send, VALID_TRAITS } from '#server/quality/qualityFixture.ts';
+import { insertHouseAgents, insertMatch } from '#server/testing/economyFixtures.ts';
+import { signIn } from '#server/testing/signIn.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
 import { createRateLimiter } from './rateLimiter.ts';
 
 describe('createRateLimiter', () => {

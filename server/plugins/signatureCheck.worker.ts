@@ -1,6 +1,6 @@
 import { parentPort, threadId } from 'node:worker_threads';
-import { verifyEoaSignature } from '../modules/auth/eoaSignature.ts';
-import { parseSiweMessage } from '../modules/auth/siweMessage.ts';
+import { verifyEoaSignature } from '#server/modules/auth/eoaSignature.ts';
+import { parseSiweMessage } from '#server/modules/auth/siweMessage.ts';
 import { signatureCheckRequestSchema } from './signatureCheckRequest.ts';
 import { SAMPLE_SIGN_IN } from './signatureCheckSample.ts';
 

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import type { StrictSiweMessage } from '../modules/auth/siweMessage.ts';
+import type { StrictSiweMessage } from '#server/modules/auth/siweMessage.ts';
 import { signatureCheckResponseSchema } from './signatureCheckRequest.ts';
 import { startTypeScriptWorker } from './typeScriptWorker.ts';
 

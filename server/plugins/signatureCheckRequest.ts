@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StrictSiweMessage } from '../modules/auth/siweMessage.ts';
+import type { StrictSiweMessage } from '#server/modules/auth/siweMessage.ts';
 
 const hex = z
   .string()

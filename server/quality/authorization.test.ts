@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeKey } from '../plugins/routeList.ts';
-import { testDatabaseKinds } from '../testing/testDatabase.ts';
+import { routeKey } from '#server/plugins/routeList.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import { json, MATRIX } from './authorizationMatrix.ts';
 import { OWN_AGENT_BETS } from './ownAgentBetsMatrix.ts';
 import { createQualityFixture, type QualityFixture, ROLES } from './qualityFixture.ts';

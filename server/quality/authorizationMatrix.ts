@@ -3,8 +3,8 @@
  * would succeed for someone allowed to send it (authorization.test.ts runs them).
  */
 import type { HTTPMethods, InjectOptions } from 'fastify';
-import { insertMatch } from '../testing/economyFixtures.ts';
-import { buildSiweMessage, createTestWallet, fetchNonce, signIn } from '../testing/signIn.ts';
+import { insertMatch } from '#server/testing/economyFixtures.ts';
+import { buildSiweMessage, createTestWallet, fetchNonce, signIn } from '#server/testing/signIn.ts';
 import { createAgent, type QualityFixture, type Role, VALID_TRAITS } from './qualityFixture.ts';
 
 /** Expected status for visitor, user, owner and admin, in that order. */

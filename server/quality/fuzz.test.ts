@@ -7,10 +7,10 @@
 import fc from 'fast-check';
 import type { HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_LIMIT_BYTES } from '../app.ts';
-import { sessionCookie } from '../modules/auth/sessionCookie.ts';
-import { routeKey } from '../plugins/routeList.ts';
-import { testDatabaseKinds } from '../testing/testDatabase.ts';
+import { BODY_LIMIT_BYTES } from '#server/app.ts';
+import { sessionCookie } from '#server/modules/auth/sessionCookie.ts';
+import { routeKey } from '#server/plugins/routeList.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import { FUZZ, type FuzzSpec } from './fuzzSpecs.ts';
 import {
   createQualityFixture,

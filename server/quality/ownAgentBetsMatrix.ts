@@ -2,7 +2,7 @@
  * The authorisation matrix's rows for bets on a match an agent of the bettor plays: the same
  * route as the matrix's `POST /api/bets`, refused (409) to the agent's owner alone.
  */
-import { insertMatch } from '../testing/economyFixtures.ts';
+import { insertMatch } from '#server/testing/economyFixtures.ts';
 import {
   agentOfNewOwner,
   botOfNewOwner,

@@ -1,15 +1,15 @@
 import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
 import type { LocalAccount } from 'viem';
-import type { Queryable } from '../db/database.ts';
+import type { Queryable } from '#server/db/database.ts';
 import {
   CENTRE_TRACE,
   endMatch,
   insertHouseAgents,
   insertMatch,
-} from '../testing/economyFixtures.ts';
-import { createTestWallet, signIn } from '../testing/signIn.ts';
-import { createTestApp, type TestApp } from '../testing/testApp.ts';
-import { insertTournament } from '../testing/tournamentFixtures.ts';
+} from '#server/testing/economyFixtures.ts';
+import { createTestWallet, signIn } from '#server/testing/signIn.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { insertTournament } from '#server/testing/tournamentFixtures.ts';
 
 /** Who sends a request in the quality suites. */
 export type Role = 'visitor' | 'user' | 'owner' | 'admin';

@@ -2,8 +2,8 @@
  * The authorisation matrix's rows for the tournament routes (authorization.test.ts runs them
  * with the matrix's, and checks the two together cover every route).
  */
-import { signIn } from '../testing/signIn.ts';
-import { insertTournament } from '../testing/tournamentFixtures.ts';
+import { signIn } from '#server/testing/signIn.ts';
+import { insertTournament } from '#server/testing/tournamentFixtures.ts';
 import {
   ADMIN,
   agentOfNewOwner,

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import type { Database } from '../db/database.ts';
-import type { JudgeMove } from '../modules/matches/runner/lateMoveJudge.ts';
-import { MatchRunner } from '../modules/matches/runner/matchRunner.ts';
-import type { MatchRunnerOptions } from '../modules/matches/runner/matchRunnerOptions.ts';
-import type { Scheduler } from '../modules/matches/runner/scheduler.ts';
-import { DecisionPool } from '../modules/matches/runner/workerPool.ts';
+import type { Database } from '#server/db/database.ts';
+import type { JudgeMove } from '#server/modules/matches/runner/lateMoveJudge.ts';
+import { MatchRunner } from '#server/modules/matches/runner/matchRunner.ts';
+import type { MatchRunnerOptions } from '#server/modules/matches/runner/matchRunnerOptions.ts';
+import type { Scheduler } from '#server/modules/matches/runner/scheduler.ts';
+import { DecisionPool } from '#server/modules/matches/runner/workerPool.ts';
 import { signInUsers } from './economyFixtures.ts';
 import { createTestWallet, signIn } from './signIn.ts';
 import { openSse, type SseConnection } from './sseReader.ts';

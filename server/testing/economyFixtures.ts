@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../db/database.ts';
+import type { Queryable } from '#server/db/database.ts';
 import { signIn } from './signIn.ts';
 
 /** A stored move's trace as the runner writes one: a centre drop at depth 1. */

@@ -1,4 +1,4 @@
-import type { Scheduler } from '../modules/matches/runner/scheduler.ts';
+import type { Scheduler } from '#server/modules/matches/runner/scheduler.ts';
 
 /** A clock the test moves by hand; timers never fire, the test drives sweeps and moves. */
 export function manualScheduler(startMs: number): Scheduler & { advance(ms: number): void } {

@@ -1,4 +1,4 @@
-import { MATCH_EVENT } from '../../core/protocol/matches.ts';
+import { MATCH_EVENT } from '#core/protocol/matches.ts';
 import { openSse, type SseConnection } from './sseReader.ts';
 
 /** What one watcher saw of a match: every move number in arrival order, and its reconnections. */

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { createSseParser, type SseMessage } from '../../core/protocol/sseParser.ts';
+import { createSseParser, type SseMessage } from '#core/protocol/sseParser.ts';
 
 /** An open SSE connection: events as they come, and a way to hang up. */
 export interface SseConnection {

@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
 
 /** A statement the code issued, with its parameters. */
 export interface RecordedStatement {

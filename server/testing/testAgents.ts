@@ -1,5 +1,5 @@
-import { GAME_IDS } from '../../core/games/gameIds.ts';
-import type { Queryable } from '../db/database.ts';
+import { GAME_IDS } from '#core/games/gameIds.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 /** Quick-thinking agents for tests and benchmarks, so whole matches take milliseconds. */
 export const QUICK_AGENTS = [

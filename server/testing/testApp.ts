@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { type AppOptions, buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import { type AppOptions, buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import type { Database } from '#server/db/database.ts';
 import { openTestDatabase } from './testDatabase.ts';
 
 /** A clock tests move by hand; the app reads it wherever it needs "now". */

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import { type Database, openDatabase } from '#server/db/database.ts';
+import { migrate } from '#server/db/migrate.ts';
 
 /** Which back ends the server suites run against: PGlite always, PostgreSQL when configured. */
 export function testDatabaseKinds(): ('pglite' | 'postgres')[] {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 /** What a test tournament differs in; the rest is a small Connect Four round robin. */
 interface TournamentFixture {

@@ -1,12 +1,12 @@
-import type { GameId } from '../../core/games/gameIds.ts';
-import { gameOf } from '../../core/games/registry.ts';
-import type { Database, Queryable } from '../db/database.ts';
-import { MatchRunner } from '../modules/matches/runner/matchRunner.ts';
-import type { Scheduler } from '../modules/matches/runner/scheduler.ts';
-import { DecisionPool } from '../modules/matches/runner/workerPool.ts';
-import { insertMatch, type NewMatch } from '../modules/matches/store/matchCreation.ts';
-import type { MatchEndHook } from '../modules/matches/store/matchEnd.ts';
-import { tournamentSweep } from '../modules/tournaments/runner/sweepTournaments.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import { gameOf } from '#core/games/registry.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
+import { MatchRunner } from '#server/modules/matches/runner/matchRunner.ts';
+import type { Scheduler } from '#server/modules/matches/runner/scheduler.ts';
+import { DecisionPool } from '#server/modules/matches/runner/workerPool.ts';
+import { insertMatch, type NewMatch } from '#server/modules/matches/store/matchCreation.ts';
+import type { MatchEndHook } from '#server/modules/matches/store/matchEnd.ts';
+import { tournamentSweep } from '#server/modules/tournaments/runner/sweepTournaments.ts';
 import { insertTournament } from './tournamentFixtures.ts';
 
 /** Four built-in agents of the roster (syncRoster), all playing every game. */

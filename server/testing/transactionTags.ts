@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
 
 /** A statement, with the transaction it ran in (0: none). */
 export interface TaggedStatement {

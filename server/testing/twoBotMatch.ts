@@ -1,7 +1,7 @@
-import { MatchRunner } from '../modules/matches/runner/matchRunner.ts';
-import type { Scheduler } from '../modules/matches/runner/scheduler.ts';
-import type { DecisionPool } from '../modules/matches/runner/workerPool.ts';
-import type { BotMoveRequest, StoredMove } from '../modules/matches/store/botMoves.ts';
+import { MatchRunner } from '#server/modules/matches/runner/matchRunner.ts';
+import type { Scheduler } from '#server/modules/matches/runner/scheduler.ts';
+import type { DecisionPool } from '#server/modules/matches/runner/workerPool.ts';
+import type { BotMoveRequest, StoredMove } from '#server/modules/matches/store/botMoves.ts';
 import { insertOwnedAgent, signInUsers } from './economyFixtures.ts';
 import type { TestApp } from './testApp.ts';
 

@@ -1,6 +1,6 @@
-import type { MatchSummary } from '../../core/protocol/matches.ts';
-import { AnnouncedMatches } from '../features/betting/components/AnnouncedMatches.tsx';
-import { ActiveGamesPage } from '../features/matches/components/ActiveGamesPage.tsx';
+import type { MatchSummary } from '#core/protocol/matches.ts';
+import { AnnouncedMatches } from '#src/features/betting/components/AnnouncedMatches.tsx';
+import { ActiveGamesPage } from '#src/features/matches/components/ActiveGamesPage.tsx';
 
 const announcedMatches = (announced: readonly MatchSummary[] | undefined, pending: boolean) => (
   <AnnouncedMatches announced={announced} pending={pending} />

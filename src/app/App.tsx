@@ -1,7 +1,7 @@
 import { IsRestoringProvider, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { OfflineNotice } from '../cache/OfflineNotice.tsx';
-import { InstallOffer } from '../features/install/components/InstallOffer.tsx';
+import { OfflineNotice } from '#src/cache/OfflineNotice.tsx';
+import { InstallOffer } from '#src/features/install/components/InstallOffer.tsx';
 import { AppRoutes } from './routes.tsx';
 
 /**

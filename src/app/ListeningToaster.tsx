@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Toaster, toast } from 'sonner';
-import { TOAST_DURATION_MS } from '../lib/toast.ts';
+import { TOAST_DURATION_MS } from '#src/lib/toast.ts';
 
 /**
  * Sonner's toaster, bottom centre above the home indicator, dark, 4 s by default (SPEC section 2),

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { BackButtonRouter } from '../lib/telegramBackButton.ts';
+import type { BackButtonRouter } from '#src/lib/telegramBackButton.ts';
 
 type Listener = (state: { location: { pathname: string } }) => void;
 

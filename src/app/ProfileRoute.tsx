@@ -1,6 +1,6 @@
-import { LoginButton } from '../features/auth/components/LoginButton.tsx';
-import { ProfilePage } from '../features/profile/components/ProfilePage.tsx';
-import { WalletPanel } from '../features/wallet/components/WalletPanel.tsx';
+import { LoginButton } from '#src/features/auth/components/LoginButton.tsx';
+import { ProfilePage } from '#src/features/profile/components/ProfilePage.tsx';
+import { WalletPanel } from '#src/features/wallet/components/WalletPanel.tsx';
 
 // Profile lists the token balances too; the header menu's panel stays short.
 const wallet = (address: string) => <WalletPanel address={address} showTokens />;

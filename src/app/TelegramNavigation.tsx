@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { isTelegramMiniApp } from '../lib/telegram.ts';
+import { isTelegramMiniApp } from '#src/lib/telegram.ts';
 
 const NavigationBridge = lazy(() =>
   import('./NavigationBridge.tsx').then(({ NavigationBridge }) => ({ default: NavigationBridge })),

@@ -1,5 +1,5 @@
-import { BettingPanel } from '../features/betting/components/BettingPanel.tsx';
-import { WatchPage } from '../features/matches/components/WatchPage.tsx';
+import { BettingPanel } from '#src/features/betting/components/BettingPanel.tsx';
+import { WatchPage } from '#src/features/matches/components/WatchPage.tsx';
 
 const betting = (matchId: string, names: readonly [string, string]) => (
   <BettingPanel matchId={matchId} names={names} />

@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import type { QueryClient } from '@tanstack/react-query';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type CacheLayer, openCacheLayer } from '../cache/cacheLayer.ts';
-import { persistQueries } from '../cache/persistQueries.ts';
+import { type CacheLayer, openCacheLayer } from '#src/cache/cacheLayer.ts';
+import { persistQueries } from '#src/cache/persistQueries.ts';
 import {
   createAppQueryClient,
   QUERY_GC_TIME_MS,

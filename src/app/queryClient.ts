@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-import { PERSISTED_QUERIES_MAX_AGE_MS } from '../cache/lifetimes.ts';
+import { PERSISTED_QUERIES_MAX_AGE_MS } from '#src/cache/lifetimes.ts';
 
 /** First retry waits 1 s, each next one twice as long, never more than 30 s (SPEC section 9). */
 export function retryDelayMs(attemptIndex: number): number {

@@ -1,5 +1,5 @@
 import { matchRoutes, Route, Routes } from 'react-router';
-import { HomePage } from '../pages/HomePage.tsx';
+import { HomePage } from '#src/pages/HomePage.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
 import { NOT_FOUND } from './errorPageContent.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
@@ -12,7 +12,7 @@ const lazyPages: ReadonlyArray<{ path: string; page: LazyPage }> = [
   {
     path: 'games',
     page: lazyPage(
-      async () => (await import('../features/games/components/GamesPage.tsx')).GamesPage,
+      async () => (await import('#src/features/games/components/GamesPage.tsx')).GamesPage,
     ),
   },
   {
@@ -27,39 +27,39 @@ const lazyPages: ReadonlyArray<{ path: string; page: LazyPage }> = [
     path: 'games/tournaments',
     page: lazyPage(
       async () =>
-        (await import('../features/tournaments/components/TournamentsPage.tsx')).TournamentsPage,
+        (await import('#src/features/tournaments/components/TournamentsPage.tsx')).TournamentsPage,
     ),
   },
   {
     path: 'games/tournaments/:tournamentId',
     page: lazyPage(
       async () =>
-        (await import('../features/tournaments/components/TournamentPage.tsx')).TournamentPage,
+        (await import('#src/features/tournaments/components/TournamentPage.tsx')).TournamentPage,
     ),
   },
   {
     path: 'agents',
     page: lazyPage(
-      async () => (await import('../features/agents/components/AgentsPage.tsx')).AgentsPage,
+      async () => (await import('#src/features/agents/components/AgentsPage.tsx')).AgentsPage,
     ),
   },
   {
     path: 'agents/:agentId',
     page: lazyPage(
-      async () => (await import('../features/agents/components/AgentPage.tsx')).AgentPage,
+      async () => (await import('#src/features/agents/components/AgentPage.tsx')).AgentPage,
     ),
   },
   {
     path: 'agents/mine',
     page: lazyPage(
       async () =>
-        (await import('../features/agentEditor/components/MyAgentsPage.tsx')).MyAgentsPage,
+        (await import('#src/features/agentEditor/components/MyAgentsPage.tsx')).MyAgentsPage,
     ),
   },
   {
     path: 'admin',
     page: lazyPage(
-      async () => (await import('../features/admin/components/AdminPage.tsx')).AdminPage,
+      async () => (await import('#src/features/admin/components/AdminPage.tsx')).AdminPage,
     ),
   },
   {
@@ -68,23 +68,25 @@ const lazyPages: ReadonlyArray<{ path: string; page: LazyPage }> = [
   },
   {
     path: 'auth/logout',
-    page: lazyPage(async () => (await import('../pages/SignOutPage.tsx')).SignOutPage),
+    page: lazyPage(async () => (await import('#src/pages/SignOutPage.tsx')).SignOutPage),
   },
   {
     path: 'about-us',
-    page: lazyPage(async () => (await import('../pages/AboutUsPage.tsx')).AboutUsPage),
+    page: lazyPage(async () => (await import('#src/pages/AboutUsPage.tsx')).AboutUsPage),
   },
   {
     path: 'contact',
-    page: lazyPage(async () => (await import('../pages/ContactPage.tsx')).ContactPage),
+    page: lazyPage(async () => (await import('#src/pages/ContactPage.tsx')).ContactPage),
   },
   {
     path: 'privacy-policy',
-    page: lazyPage(async () => (await import('../pages/PrivacyPolicyPage.tsx')).PrivacyPolicyPage),
+    page: lazyPage(
+      async () => (await import('#src/pages/PrivacyPolicyPage.tsx')).PrivacyPolicyPage,
+    ),
   },
   {
     path: 'terms-of-use',
-    page: lazyPage(async () => (await import('../pages/TermsOfUsePage.tsx')).TermsOfUsePage),
+    page: lazyPage(async () => (await import('#src/pages/TermsOfUsePage.tsx')).TermsOfUsePage),
   },
 ];
 

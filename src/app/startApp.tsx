@@ -1,9 +1,9 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { ME_QUERY_KEY } from '../features/auth/api/meQueryOptions.ts';
-import { isTelegramMiniApp } from '../lib/telegram.ts';
-import { setToasterHost } from '../lib/toast.ts';
-import { watchReturnFromWallet } from '../lib/wallet/returnFromWallet.ts';
+import { ME_QUERY_KEY } from '#src/features/auth/api/meQueryOptions.ts';
+import { isTelegramMiniApp } from '#src/lib/telegram.ts';
+import { setToasterHost } from '#src/lib/toast.ts';
+import { watchReturnFromWallet } from '#src/lib/wallet/returnFromWallet.ts';
 import { BrowserApp } from './BrowserApp.tsx';
 import { queryClient } from './queryClient.ts';
 import { preloadPage } from './routes.tsx';
@@ -33,21 +33,22 @@ export function startApp(): void {
   setToasterHost(() => import('./toasterRoot.tsx').then(({ mountToaster }) => mountToaster()));
   // Only a Telegram Mini App needs its set-up (theme, back button); nobody else downloads it.
   if (isTelegramMiniApp()) {
-    void Promise.all([import('../lib/telegramMiniApp.ts'), import('./NavigationBridge.tsx')]).then(
-      ([{ startTelegramMiniApp }, { appNavigation }]) => startTelegramMiniApp(appNavigation),
-    );
+    void Promise.all([
+      import('#src/lib/telegramMiniApp.ts'),
+      import('./NavigationBridge.tsx'),
+    ]).then(([{ startTelegramMiniApp }, { appNavigation }]) => startTelegramMiniApp(appNavigation));
   }
   // The recheck loads when someone comes back from a wallet app, not with the first page.
   watchReturnFromWallet({
     onReturn: () =>
-      import('../lib/wallet/returnFromWalletRecheck.ts').then(({ recheckAfterWalletReturn }) =>
+      import('#src/lib/wallet/returnFromWalletRecheck.ts').then(({ recheckAfterWalletReturn }) =>
         recheckAfterWalletReturn({ queryClient, meQueryKey: ME_QUERY_KEY }),
       ),
   });
 
   // The persistence code (IndexedDB, the persister, their schemas) is its own chunk, fetched now
   // beside the page's module; BrowserApp starts the restore after its first render.
-  const persistence = import('../cache/startQueryPersistence.ts');
+  const persistence = import('#src/cache/startQueryPersistence.ts');
   const restore = once(() =>
     persistence.then(
       ({ startQueryPersistence }) => startQueryPersistence(queryClient),
@@ -69,7 +70,7 @@ export function startApp(): void {
 
   // Offline support and update checks can wait until the page is up.
   whenPageIdle(() => {
-    void import('../lib/serviceWorker.ts').then(({ registerServiceWorker }) =>
+    void import('#src/lib/serviceWorker.ts').then(({ registerServiceWorker }) =>
       registerServiceWorker(),
     );
   });

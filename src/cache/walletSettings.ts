@@ -4,7 +4,7 @@ import {
   type ConnectionStatus,
   chainNamespaceSchema,
   connectionStatusSchema,
-} from '../../core/wallet/namespaces.ts';
+} from '#core/wallet/namespaces.ts';
 import type { CacheLayer } from './cacheLayer.ts';
 import { RECENT_WALLETS_LIMIT } from './lifetimes.ts';
 import { type DirectoryWallet, directoryWalletSchema } from './records.ts';

@@ -1,6 +1,6 @@
 import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_CHAIN_IDS } from '../../core/protocol/auth.ts';
+import { SUPPORTED_CHAIN_IDS } from '#core/protocol/auth.ts';
 import { WATCHED_TOKENS } from './watchedTokens.ts';
 
 describe('WATCHED_TOKENS', () => {

@@ -1,4 +1,4 @@
-import { GridmindError } from '../../core/errors.ts';
+import { GridmindError } from '#core/errors.ts';
 
 /** The error a timed-out wait rejects with. */
 export class TimeoutError extends GridmindError {

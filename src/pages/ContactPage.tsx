@@ -1,5 +1,5 @@
-import { SOCIAL_LINKS } from '../config/links.ts';
-import { handleExternalLinkClick } from '../lib/telegramLinks.ts';
+import { SOCIAL_LINKS } from '#src/config/links.ts';
+import { handleExternalLinkClick } from '#src/lib/telegramLinks.ts';
 import { PageShell } from './PageShell.tsx';
 
 /** How to reach the Gridmind team. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { LeaderboardTop } from '../features/agents/components/LeaderboardTop.tsx';
-import { FeaturedMatch } from '../features/matches/components/FeaturedMatch.tsx';
+import { LeaderboardTop } from '#src/features/agents/components/LeaderboardTop.tsx';
+import { FeaturedMatch } from '#src/features/matches/components/FeaturedMatch.tsx';
 
 /** Home: what Gridmind is, and where to go next. No top spacer (SPEC section 2). */
 export function HomePage() {

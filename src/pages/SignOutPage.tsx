@@ -1,4 +1,4 @@
-import { useSignOut } from '../features/auth/hooks/useSignOut.ts';
+import { useSignOut } from '#src/features/auth/hooks/useSignOut.ts';
 import { PageShell } from './PageShell.tsx';
 
 /** /auth/logout: signs the user out, then lands on Home. */

@@ -8,8 +8,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { App } from '../app/App.tsx';
-import { preloadPage } from '../app/routes.tsx';
+import { App } from '#src/app/App.tsx';
+import { preloadPage } from '#src/app/routes.tsx';
 
 /** The HTML of `path`'s page (what goes inside #root), or null when the path is not a page. */
 export async function renderPage(path: string): Promise<string | null> {

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NOT_AN_ADDRESS_SEARCH, USER_SEARCH_TOO_SHORT } from '../../core/protocol/adminUsers.ts';
+import { NOT_AN_ADDRESS_SEARCH, USER_SEARCH_TOO_SHORT } from '#core/protocol/adminUsers.ts';
 import { signedInContext } from './support/signIn.ts';
 import { serverAndBrowserForFile } from './support/suite.ts';
 

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BotClient } from '../../scripts/bot/botClient.ts';
+import { BotClient } from '#scripts/bot/botClient.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { VIEWPORTS } from './support/pages.ts';
 import { signedInContext } from './support/signIn.ts';

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GAME_IDS } from '../../core/games/gameIds.ts';
-import { GAME_NAMES } from '../../core/games/gameNames.ts';
+import { GAME_IDS } from '#core/games/gameIds.ts';
+import { GAME_NAMES } from '#core/games/gameNames.ts';
 import { newIsolatedContext } from './support/browser.ts';
 import { matchWithStatus } from './support/matches.ts';
 import { serverAndBrowserForFile } from './support/suite.ts';

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PRERENDERED_PAGES } from '../../core/site/prerenderedPages.ts';
+import { PRERENDERED_PAGES } from '#core/site/prerenderedPages.ts';
 import { newIsolatedContext } from './support/browser.ts';
 import { signInThroughModal } from './support/signIn.ts';
 import { serverAndBrowserForFile } from './support/suite.ts';

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchDetailSchema } from '../../core/protocol/matchMoves.ts';
+import { matchDetailSchema } from '#core/protocol/matchMoves.ts';
 import { focusedText, focusIndicator, tabTo } from './support/keyboard.ts';
 import { matchWithStatus } from './support/matches.ts';
 import { VIEWPORTS, waitForPageReady } from './support/pages.ts';

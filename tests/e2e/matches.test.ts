@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { matchListResponseSchema } from '../../core/protocol/matches.ts';
+import { matchListResponseSchema } from '#core/protocol/matches.ts';
 import { newIsolatedContext } from './support/browser.ts';
 import { matchWithStatus } from './support/matches.ts';
 import { serverAndBrowserForFile } from './support/suite.ts';

@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { gameOf } from '../../core/games/registry.ts';
-import { matchListResponseSchema } from '../../core/protocol/matches.ts';
+import { gameOf } from '#core/games/registry.ts';
+import { matchListResponseSchema } from '#core/protocol/matches.ts';
 import { newIsolatedContext } from './support/browser.ts';
 import { waitForServiceWorkerControl } from './support/pwa.ts';
 import { serverAndBrowserForFile } from './support/suite.ts';

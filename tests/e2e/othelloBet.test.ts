@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { matchListResponseSchema } from '../../core/protocol/matches.ts';
+import { matchListResponseSchema } from '#core/protocol/matches.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { signedInContext } from './support/signIn.ts';

@@ -2,7 +2,7 @@ import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { precompress } from '../../scripts/vitePrecompress.ts';
+import { precompress } from '#scripts/vitePrecompress.ts';
 import { launchBrowser, newIsolatedContext } from './support/browser.ts';
 import { copyBuiltClient, waitForServiceWorkerControl } from './support/pwa.ts';
 import { startServer, type TestServer } from './support/server.ts';

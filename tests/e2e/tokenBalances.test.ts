@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WATCHED_TOKENS } from '../../src/config/watchedTokens.ts';
+import { WATCHED_TOKENS } from '#src/config/watchedTokens.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { newIsolatedContext } from './support/browser.ts';
 import { serveFakeRpc, waitForServiceWorkerControl } from './support/pwa.ts';

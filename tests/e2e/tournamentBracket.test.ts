@@ -1,11 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CreateTournamentBody } from '../../core/protocol/tournaments.ts';
-import {
-  type TournamentDetail,
-  tournamentDetailSchema,
-} from '../../core/protocol/tournamentViews.ts';
+import type { CreateTournamentBody } from '#core/protocol/tournaments.ts';
+import { type TournamentDetail, tournamentDetailSchema } from '#core/protocol/tournamentViews.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { newIsolatedContext } from './support/browser.ts';
 import { VIEWPORTS, waitForPageReady } from './support/pages.ts';

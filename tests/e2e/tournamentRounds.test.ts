@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CreateTournamentBody } from '../../core/protocol/tournaments.ts';
+import type { CreateTournamentBody } from '#core/protocol/tournaments.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { newIsolatedContext } from './support/browser.ts';
 import { VIEWPORTS, waitForPageReady } from './support/pages.ts';

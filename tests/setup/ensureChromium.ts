@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/support/browser.ts';
+import { CHROMIUM_LAUNCH_OPTIONS } from '#tests/e2e/support/browser.ts';
 import { type ChromiumFacts, chromiumSetupStep, type SetupCommand } from './chromiumSetupStep.ts';
 
 function isExecutable(path: string): boolean {

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import { PGLITE_EXTENSIONS } from '../../server/db/pgliteDatabase.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { PGLITE_EXTENSIONS } from '#server/db/pgliteDatabase.ts';
 // `pgliteDumpPath` is declared where it is read.
-import type {} from '../../server/testing/testDatabase.ts';
+import type {} from '#server/testing/testDatabase.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const root = await mkdtemp(join(tmpdir(), 'gridmind-server-template-'));

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import config from '../../vitest.config.ts';
+import config from '#vitest.config.ts';
 import { postgresSkipNotice } from './postgresSkipNotice.ts';
 
 it('names the variable and .ci/run when PostgreSQL is left out, and says nothing when it runs', () => {

@@ -1,4 +1,4 @@
-import type { MoveAnalysisStep, MoveValue } from '../moveAnalysis.ts';
+import type { MoveAnalysisStep, MoveValue } from '#core/games/moveAnalysis.ts';
 import { checkersChance } from './chances.ts';
 import { pathNotation } from './paths.ts';
 import { PROVEN, Search, WIN } from './search.ts';

@@ -4,7 +4,7 @@ import {
   chancesVerdict,
   type JudgeOptions,
   timeForChances,
-} from '../verdict.ts';
+} from '#core/games/verdict.ts';
 import { checkersChance } from './chances.ts';
 import { pathNotation } from './paths.ts';
 import { Search, SearchAborted } from './search.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentTraits } from '../../agents/traits.ts';
+import type { AgentTraits } from '#core/agents/traits.ts';
 import { decideInPosition } from './engine.ts';
 import { type CheckersState, playMove, stateFromSquares, stateOutcome } from './state.ts';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AgentTraits } from '../../agents/traits.ts';
-import { ValidationError } from '../../errors.ts';
+import type { AgentTraits } from '#core/agents/traits.ts';
+import { ValidationError } from '#core/errors.ts';
 import { checkersGame } from './game.ts';
 import { randomGame } from './randomGames.ts';
 import { replay } from './state.ts';

@@ -1,5 +1,5 @@
-import type { GameDefinition } from '../definition.ts';
-import { exactElseChances } from '../verdict.ts';
+import type { GameDefinition } from '#core/games/definition.ts';
+import { exactElseChances } from '#core/games/verdict.ts';
 import { judgeCheckersByChances } from './chancesJudge.ts';
 import { decide } from './engine.ts';
 import { decodeMoves, encodeMoves } from './notation.ts';

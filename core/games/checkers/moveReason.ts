@@ -1,4 +1,4 @@
-import type { AgentStyle } from '../../agents/traits.ts';
+import type { AgentStyle } from '#core/agents/traits.ts';
 import { type MovePath, pathNotation } from './paths.ts';
 import { WIN } from './search.ts';
 import { CROWN_ROW, columnOf, popcount32, rowOf, squaresOf } from './squares.ts';

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../errors.ts';
+import { ValidationError } from '#core/errors.ts';
 
 const SQUARE = '(?:[1-9]|[12][0-9]|3[0-2])';
 const MOVE = new RegExp(`^${SQUARE}(?:-${SQUARE}|(?:x${SQUARE})+)$`);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../errors.ts';
+import { ValidationError } from '#core/errors.ts';
 import { MAX_MOVES, MOVE_INTS } from './board.ts';
 import { checkersGame } from './game.ts';
 import { movePaths } from './paths.ts';

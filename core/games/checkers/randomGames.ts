@@ -1,4 +1,4 @@
-import { createRandom } from '../../agents/random.ts';
+import { createRandom } from '#core/agents/random.ts';
 import { pathNotation } from './paths.ts';
 import { type CheckersState, initialState, legalPaths, playPath } from './state.ts';
 

@@ -1,4 +1,4 @@
-import { GridmindError } from '../../errors.ts';
+import { GridmindError } from '#core/errors.ts';
 import { Board, MAX_MOVES, MOVE_INTS } from './board.ts';
 import { type EvalWeights, evaluate } from './evaluate.ts';
 import { popcount32 } from './squares.ts';

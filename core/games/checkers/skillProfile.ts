@@ -1,4 +1,4 @@
-import type { AgentStyle, AgentTraits } from '../../agents/traits.ts';
+import type { AgentStyle, AgentTraits } from '#core/agents/traits.ts';
 import { BALANCED, type EvalWeights } from './evaluate.ts';
 
 /** What a skill level means for the checkers search: depth, node budget, noise, blunders. */

@@ -1,5 +1,5 @@
-import { ValidationError } from '../../errors.ts';
-import type { GameOutcome } from '../definition.ts';
+import { ValidationError } from '#core/errors.ts';
+import type { GameOutcome } from '#core/games/definition.ts';
 import { Board, START } from './board.ts';
 import { type MovePath, movePaths, pathNotation } from './paths.ts';
 import { squaresOf } from './squares.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../agents/random.ts';
-import type { AgentTraits } from '../../agents/traits.ts';
+import { createRandom } from '#core/agents/random.ts';
+import type { AgentTraits } from '#core/agents/traits.ts';
 import { checkersGame } from './game.ts';
 
 // Node budgets, not time, bound these games; the long timeouts only cover a loaded machine.

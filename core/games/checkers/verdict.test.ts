@@ -5,7 +5,7 @@ import {
   exactElseChances,
   type JudgeOptions,
   timeForChances,
-} from '../verdict.ts';
+} from '#core/games/verdict.ts';
 import { pathNotation } from './paths.ts';
 import {
   type CheckersState,

@@ -1,4 +1,9 @@
-import { type ExactValue, type ExactVerdict, gradeOf, type JudgeOptions } from '../verdict.ts';
+import {
+  type ExactValue,
+  type ExactVerdict,
+  gradeOf,
+  type JudgeOptions,
+} from '#core/games/verdict.ts';
 import { type MovePath, pathNotation } from './paths.ts';
 import { PROVEN, Search, SearchAborted, WIN } from './search.ts';
 import { styleWeights } from './skillProfile.ts';

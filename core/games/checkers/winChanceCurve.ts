@@ -1,6 +1,6 @@
 // Written by `npm run fit:winChances -- checkers` (scripts/fitWinChances.ts) from 300 self-play
 // matches, 20884 scored moves: the mover's score of its move to its chances.
-import type { WinChanceCurve } from '../winChances.ts';
+import type { WinChanceCurve } from '#core/games/winChances.ts';
 
 export const WIN_CHANCE_CURVE: WinChanceCurve = {
   scores: [

@@ -1,4 +1,4 @@
-import { createRandom } from '../../agents/random.ts';
+import { createRandom } from '#core/agents/random.ts';
 
 /**
  * Zobrist keys, two 32-bit words per (piece kind, square): `ZOBRIST_INDEX` picks a

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../errors.ts';
+import { ValidationError } from '#core/errors.ts';
 import { CELLS, WIDTH } from './bitboard.ts';
 import type { ExactSolver } from './exactSolver.ts';
 import type { Connect4Position } from './position.ts';

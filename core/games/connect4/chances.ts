@@ -1,4 +1,4 @@
-import { winChance } from '../winChances.ts';
+import { winChance } from '#core/games/winChances.ts';
 import { WIN_CHANCE_CURVE } from './winChanceCurve.ts';
 
 /** Heuristic scores this large are the search's proven wins and losses. */

@@ -4,7 +4,7 @@ import {
   chancesVerdict,
   type JudgeOptions,
   timeForChances,
-} from '../verdict.ts';
+} from '#core/games/verdict.ts';
 import { HeuristicSearch } from './agent/heuristicSearch.ts';
 import { CELLS } from './bitboard.ts';
 import { connect4Chance } from './chances.ts';

@@ -1,7 +1,7 @@
-import { ValidationError } from '../../errors.ts';
-import type { AgentDecision, GameDefinition, GameOutcome } from '../definition.ts';
-import { exactElseChances } from '../verdict.ts';
-import { advantageOfChance } from '../winChances.ts';
+import { ValidationError } from '#core/errors.ts';
+import type { AgentDecision, GameDefinition, GameOutcome } from '#core/games/definition.ts';
+import { exactElseChances } from '#core/games/verdict.ts';
+import { advantageOfChance } from '#core/games/winChances.ts';
 import { decide } from './agent/decide.ts';
 import { CELLS } from './bitboard.ts';
 import { connect4Chance, DECISIVE_SCORE } from './chances.ts';

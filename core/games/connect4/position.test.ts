@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../errors.ts';
+import { ValidationError } from '#core/errors.ts';
 import { Connect4Position, cellIndex } from './position.ts';
 
 // A full board with no four in a row, found by a seeded random playout.

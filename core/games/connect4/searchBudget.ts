@@ -1,4 +1,4 @@
-import { GridmindError } from '../../errors.ts';
+import { GridmindError } from '#core/errors.ts';
 
 /** Limits on one search: a node budget, and a wall-clock deadline as a safety stop. */
 export type SearchBudget = { maxNodes?: number; deadline?: number; now?: () => number };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../errors.ts';
+import { ValidationError } from '#core/errors.ts';
 import { analyzeColumns } from './analyzeColumns.ts';
 import { Connect4Position } from './position.ts';
 import { SearchAborted } from './searchBudget.ts';

@@ -4,7 +4,7 @@ import {
   gradeOf,
   type JudgeOptions,
   resultOf,
-} from '../verdict.ts';
+} from '#core/games/verdict.ts';
 import { openingBook } from './agent/perfectPlay.ts';
 import { CELLS, COLUMN_ORDER } from './bitboard.ts';
 import { createSolver, type ExactSolver } from './exactSolver.ts';

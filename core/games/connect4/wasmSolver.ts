@@ -1,6 +1,6 @@
-import { ValidationError } from '../../errors.ts';
-import { wasmModule } from '../wasmModule.ts';
-import { WasmSearch, type WasmSearchExports } from '../wasmSearch.ts';
+import { ValidationError } from '#core/errors.ts';
+import { wasmModule } from '#core/games/wasmModule.ts';
+import { WasmSearch, type WasmSearchExports } from '#core/games/wasmSearch.ts';
 import type { ExactSolver } from './exactSolver.ts';
 import type { Connect4Position } from './position.ts';
 import { SearchAborted, type SearchBudget } from './searchBudget.ts';

@@ -1,4 +1,4 @@
-import type { MoveAnalysisStep, MoveValue } from '../moveAnalysis.ts';
+import type { MoveAnalysisStep, MoveValue } from '#core/games/moveAnalysis.ts';
 import { othelloChance } from './chances.ts';
 import { STYLE_WEIGHTS } from './evaluation.ts';
 import { createEndgameSolver, type ExactEndgameSolver } from './exactEndgameSolver.ts';

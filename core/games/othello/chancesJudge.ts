@@ -4,7 +4,7 @@ import {
   chancesVerdict,
   type JudgeOptions,
   timeForChances,
-} from '../verdict.ts';
+} from '#core/games/verdict.ts';
 import { othelloChance } from './chances.ts';
 import { STYLE_WEIGHTS } from './evaluation.ts';
 import { MidgameSearch } from './midgameSearch.ts';

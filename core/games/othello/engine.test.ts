@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../agents/random.ts';
-import type { AgentTraits } from '../../agents/traits.ts';
+import { createRandom } from '#core/agents/random.ts';
+import type { AgentTraits } from '#core/agents/traits.ts';
 import { flips, out } from './bitboard.ts';
 import { othelloGame } from './game.ts';
 import { squareIndex } from './squares.ts';

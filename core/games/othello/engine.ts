@@ -1,8 +1,8 @@
-import { createRandom, type Random, seedFor } from '../../agents/random.ts';
-import { type AgentTraits, parseAgentTraits } from '../../agents/traits.ts';
-import { ValidationError } from '../../errors.ts';
-import type { AgentDecision, DecideOptions } from '../definition.ts';
-import { advantageOfChance } from '../winChances.ts';
+import { createRandom, type Random, seedFor } from '#core/agents/random.ts';
+import { type AgentTraits, parseAgentTraits } from '#core/agents/traits.ts';
+import { ValidationError } from '#core/errors.ts';
+import type { AgentDecision, DecideOptions } from '#core/games/definition.ts';
+import { advantageOfChance } from '#core/games/winChances.ts';
 import { flips, out, popcount32 } from './bitboard.ts';
 import { othelloChance } from './chances.ts';
 import { STYLE_WEIGHTS } from './evaluation.ts';

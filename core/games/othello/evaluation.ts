@@ -1,4 +1,4 @@
-import type { AgentStyle } from '../../agents/traits.ts';
+import type { AgentStyle } from '#core/agents/traits.ts';
 import { mobility, out, popcount32 } from './bitboard.ts';
 
 // X-squares (b2, g2, b7, g7) and the corner each one gives away while that corner is empty.

@@ -1,5 +1,5 @@
-import type { GameDefinition } from '../definition.ts';
-import { exactElseChances } from '../verdict.ts';
+import type { GameDefinition } from '#core/games/definition.ts';
+import { exactElseChances } from '#core/games/verdict.ts';
 import { judgeOthelloByChances } from './chancesJudge.ts';
 import { decideOthello } from './engine.ts';
 import { othelloOutcome } from './outcome.ts';

@@ -1,4 +1,4 @@
-import type { AgentStyle } from '../../agents/traits.ts';
+import type { AgentStyle } from '#core/agents/traits.ts';
 import { othelloMoveFacts } from './boardFacts.ts';
 import type { OthelloState } from './position.ts';
 import { PASS, squareIndex } from './squares.ts';

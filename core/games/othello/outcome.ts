@@ -1,4 +1,4 @@
-import type { GameOutcome } from '../definition.ts';
+import type { GameOutcome } from '#core/games/definition.ts';
 import { discsOf, isOver, type OthelloState } from './position.ts';
 
 function squaresOf(lo: number, hi: number): number[] {

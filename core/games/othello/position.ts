@@ -1,4 +1,4 @@
-import { ValidationError } from '../../errors.ts';
+import { ValidationError } from '#core/errors.ts';
 import { flips, mobility, out, popcount32 } from './bitboard.ts';
 import { PASS, squareIndex, squareName } from './squares.ts';
 

@@ -1,4 +1,4 @@
-import type { AgentTraits } from '../../agents/traits.ts';
+import type { AgentTraits } from '#core/agents/traits.ts';
 
 /** What a skill level means in Othello: search depth, node budget, noise, blunders, solving. */
 export interface OthelloSkillProfile {

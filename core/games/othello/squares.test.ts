@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../errors.ts';
+import { ValidationError } from '#core/errors.ts';
 import { decodeMoves, encodeMoves, PASS, squareIndex, squareName } from './squares.ts';
 
 const move = fc.oneof(fc.integer({ min: 0, max: 63 }).map(squareName), fc.constant(PASS));

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../errors.ts';
+import { ValidationError } from '#core/errors.ts';
 
 /** The pass move's notation. */
 export const PASS = 'pass';

@@ -1,4 +1,4 @@
-import { createRandom } from '../../agents/random.ts';
+import { createRandom } from '#core/agents/random.ts';
 import { initialState, legalMoves, type OthelloState, playMove } from './position.ts';
 
 /**

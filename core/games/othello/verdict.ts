@@ -4,7 +4,7 @@ import {
   gradeOf,
   type JudgeOptions,
   resultOf,
-} from '../verdict.ts';
+} from '#core/games/verdict.ts';
 import { discCounts, legalMoves, legalSquares, playSquare, stateOfMoves } from './position.ts';
 import { SearchAborted } from './searchBudget.ts';
 import { sharedSolver, solveRoot } from './solveRoot.ts';

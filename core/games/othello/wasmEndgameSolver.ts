@@ -1,5 +1,5 @@
-import { wasmModule } from '../wasmModule.ts';
-import { WasmSearch, type WasmSearchExports } from '../wasmSearch.ts';
+import { wasmModule } from '#core/games/wasmModule.ts';
+import { WasmSearch, type WasmSearchExports } from '#core/games/wasmSearch.ts';
 import type { ExactEndgameSolver } from './exactEndgameSolver.ts';
 import { SearchAborted, type SearchBudget } from './searchBudget.ts';
 import { SOLVER_WASM_BASE64 } from './wasm/solverWasm.ts';

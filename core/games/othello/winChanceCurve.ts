@@ -1,6 +1,6 @@
 // Written by `npm run fit:winChances -- othello` (scripts/fitWinChances.ts) from 300 self-play
 // matches, 13283 scored moves: the mover's score of its move to its chances.
-import type { WinChanceCurve } from '../winChances.ts';
+import type { WinChanceCurve } from '#core/games/winChances.ts';
 
 export const WIN_CHANCE_CURVE: WinChanceCurve = {
   scores: [

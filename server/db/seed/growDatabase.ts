@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '../database.ts';
+import type { Queryable } from '#server/db/database.ts';
 import { playRandomGames } from './randomGames.ts';
 
 /** How many rows of each kind to add. */

@@ -1,6 +1,6 @@
-import { createRandom } from '../../../core/agents/random.ts';
-import { GAME_IDS, type GameId } from '../../../core/games/gameIds.ts';
-import { gameOf } from '../../../core/games/registry.ts';
+import { createRandom } from '#core/agents/random.ts';
+import { GAME_IDS, type GameId } from '#core/games/gameIds.ts';
+import { gameOf } from '#core/games/registry.ts';
 
 /** A finished game played by random legal moves, as the seed stores it. */
 export interface RandomGame {

@@ -1,5 +1,5 @@
-import { nameKey } from '../../../core/text/names.ts';
-import type { Queryable } from '../database.ts';
+import { nameKey } from '#core/text/names.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 /** What a client hears when an agent's or bot's name is taken (or too like a taken one). */
 export const NAME_TAKEN_MESSAGE = 'An agent or bot with this name already exists.';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { agentTraitsSchema } from '../../../core/agents/traits.ts';
-import { isGameId } from '../../../core/games/gameIds.ts';
-import { type OwnedAgent, ownedAgentSchema } from '../../../core/protocol/customAgents.ts';
-import type { Queryable } from '../database.ts';
+import { agentTraitsSchema } from '#core/agents/traits.ts';
+import { isGameId } from '#core/games/gameIds.ts';
+import { type OwnedAgent, ownedAgentSchema } from '#core/protocol/customAgents.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);

@@ -1,17 +1,13 @@
 import { z } from 'zod';
-import { agentTraitsSchema } from '../../../core/agents/traits.ts';
-import { GAME_IDS, type GameId, isGameId } from '../../../core/games/gameIds.ts';
+import { agentTraitsSchema } from '#core/agents/traits.ts';
+import { GAME_IDS, type GameId, isGameId } from '#core/games/gameIds.ts';
 import {
   type AgentDetail,
   RATING_HISTORY_POINTS,
   ratingHistoryPointSchema,
-} from '../../../core/protocol/agentDetail.ts';
-import {
-  type AgentSummary,
-  agentSummarySchema,
-  LEADERBOARD_SIZE,
-} from '../../../core/protocol/agents.ts';
-import type { Queryable } from '../database.ts';
+} from '#core/protocol/agentDetail.ts';
+import { type AgentSummary, agentSummarySchema, LEADERBOARD_SIZE } from '#core/protocol/agents.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type Bet, betSchema } from '../../../core/protocol/bets.ts';
-import type { Queryable } from '../database.ts';
+import { type Bet, betSchema } from '#core/protocol/bets.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));
 

@@ -4,10 +4,10 @@ import {
   insertMatch,
   postBet,
   signInUsers,
-} from '../../testing/economyFixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { insertTournament } from '../../testing/tournamentFixtures.ts';
+} from '#server/testing/economyFixtures.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
+import { insertTournament } from '#server/testing/tournamentFixtures.ts';
 import { ledgerHealth } from './ledgerHealth.ts';
 
 // Ten suites trust `agrees`; here each kind of damage is made by hand and must be reported.

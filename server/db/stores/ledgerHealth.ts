@@ -1,5 +1,5 @@
-import type { LedgerHealth } from '../../../core/protocol/ledger.ts';
-import type { Queryable } from '../database.ts';
+import type { LedgerHealth } from '#core/protocol/ledger.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 /** Kinds of rows that bring points in or take them out of the economy. */
 const EXTERNAL_KINDS = `('welcome', 'admin_grant', 'admin_deduct')`;

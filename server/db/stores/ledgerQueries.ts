@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type LedgerEntry, ledgerEntrySchema } from '../../../core/protocol/ledger.ts';
-import type { Queryable } from '../database.ts';
+import { type LedgerEntry, ledgerEntrySchema } from '#core/protocol/ledger.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));
 

@@ -1,6 +1,6 @@
-import { GridmindError } from '../../../core/errors.ts';
-import type { LedgerEntry } from '../../../core/protocol/ledger.ts';
-import type { Queryable } from '../database.ts';
+import { GridmindError } from '#core/errors.ts';
+import type { LedgerEntry } from '#core/protocol/ledger.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 /** A change that would take a balance below zero; nothing was written. */
 export class InsufficientBalanceError extends GridmindError {

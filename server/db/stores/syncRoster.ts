@@ -1,7 +1,7 @@
-import { BUILT_IN_AGENTS } from '../../../core/agents/roster.ts';
-import { GAME_IDS } from '../../../core/games/gameIds.ts';
-import { nameKey } from '../../../core/text/names.ts';
-import type { Queryable } from '../database.ts';
+import { BUILT_IN_AGENTS } from '#core/agents/roster.ts';
+import { GAME_IDS } from '#core/games/gameIds.ts';
+import { nameKey } from '#core/text/names.ts';
+import type { Queryable } from '#server/db/database.ts';
 import { fillMissingNameKeys } from './agentNames.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { generateNickname } from '../../modules/users/nickname.ts';
-import type { Queryable } from '../database.ts';
+import type { Queryable } from '#server/db/database.ts';
+import { generateNickname } from '#server/modules/users/nickname.ts';
 
 /** Points a new user starts with. */
 export const STARTING_BALANCE = 1000n;

@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminUsersResponseSchema,
-  USER_SEARCH_TOO_SHORT,
-} from '../../../core/protocol/adminUsers.ts';
-import { createTestWallet, signIn } from '../../testing/signIn.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { adminUsersResponseSchema, USER_SEARCH_TOO_SHORT } from '#core/protocol/adminUsers.ts';
+import { createTestWallet, signIn } from '#server/testing/signIn.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 
 describe.each(testDatabaseKinds())('the admin user search on %s', (kind) => {
   const admin = createTestWallet();

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  type AdminUsersResponse,
-  adminUsersQuerySchema,
-} from '../../../core/protocol/adminUsers.ts';
-import { searchUsers } from '../../db/stores/userStore.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { type AdminUsersResponse, adminUsersQuerySchema } from '#core/protocol/adminUsers.ts';
+import { searchUsers } from '#server/db/stores/userStore.ts';
+import { requireAdmin } from '#server/plugins/auth.ts';
 
 /** Most users one admin list request returns. */
 const ADMIN_USERS_LIMIT = 100;

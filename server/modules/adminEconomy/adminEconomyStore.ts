@@ -1,5 +1,5 @@
-import type { AdminAgent } from '../../../core/protocol/adminEconomy.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { AdminAgent } from '#core/protocol/adminEconomy.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 /** Grants or removes a user's admin role; false for no such user. */
 export async function setUserAdmin(

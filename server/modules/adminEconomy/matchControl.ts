@@ -1,11 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { GameId } from '../../../core/games/gameIds.ts';
-import { gameOf } from '../../../core/games/registry.ts';
-import type { ResultEvent } from '../../../core/protocol/matches.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { botSeats, tellBots } from '../../events/botEvents.ts';
-import { publishMatchEvent } from '../../events/matchChannel.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import { gameOf } from '#core/games/registry.ts';
+import type { ResultEvent } from '#core/protocol/matches.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
+import { botSeats, tellBots } from '#server/events/botEvents.ts';
+import { publishMatchEvent } from '#server/events/matchChannel.ts';
+import { HttpError } from '#server/plugins/errors.ts';
 
 /**
  * Settles the bets of a match in the transaction that ends it (a cancelled match refunds every

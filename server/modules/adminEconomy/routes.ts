@@ -5,11 +5,11 @@ import {
   setAgentHiddenBodySchema,
   setRoleBodySchema,
   startMatchBodySchema,
-} from '../../../core/protocol/adminEconomy.ts';
-import { ledgerHealth } from '../../db/stores/ledgerHealth.ts';
-import { changeUserBalance, InsufficientBalanceError } from '../../db/stores/ledgerWriter.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
-import { HttpError } from '../../plugins/errors.ts';
+} from '#core/protocol/adminEconomy.ts';
+import { ledgerHealth } from '#server/db/stores/ledgerHealth.ts';
+import { changeUserBalance, InsufficientBalanceError } from '#server/db/stores/ledgerWriter.ts';
+import { requireAdmin } from '#server/plugins/auth.ts';
+import { HttpError } from '#server/plugins/errors.ts';
 import { listAdminAgents, setAgentHidden, setUserAdmin } from './adminEconomyStore.ts';
 import { cancelMatch, type SettleBets, startMatch } from './matchControl.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATING_HISTORY_POINTS } from '../../../core/protocol/agentDetail.ts';
-import { LEADERBOARD_SIZE } from '../../../core/protocol/agents.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { RATING_HISTORY_POINTS } from '#core/protocol/agentDetail.ts';
+import { LEADERBOARD_SIZE } from '#core/protocol/agents.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 
 // More agents than a leaderboard lists, with ratings in a scrambled order; every seventh hidden
 // and every eleventh retired, which no leaderboard lists but a watch page still names.

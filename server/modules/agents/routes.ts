@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { agentListQuerySchema } from '../../../core/protocol/agents.ts';
-import type { Database } from '../../db/database.ts';
-import { findAgent, findAgents, listAgents } from '../../db/stores/agentStore.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { agentListQuerySchema } from '#core/protocol/agents.ts';
+import type { Database } from '#server/db/database.ts';
+import { findAgent, findAgents, listAgents } from '#server/db/stores/agentStore.ts';
+import { HttpError } from '#server/plugins/errors.ts';
 
 const paramsSchema = z.object({ id: z.string().min(1).max(64) });
 

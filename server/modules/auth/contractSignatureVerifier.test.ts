@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestWallet } from '../../testing/signIn.ts';
+import { createTestWallet } from '#server/testing/signIn.ts';
 import { createContractSignatureVerifier } from './contractSignatureVerifier.ts';
 
 /** A stand-in for a chain's JSON-RPC endpoint: answers eth_chainId and eth_call as told. */

@@ -1,8 +1,8 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { verifyMessage } from 'viem/utils';
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_SIGN_IN } from '../../plugins/signatureCheckSample.ts';
-import { createTestWallet } from '../../testing/signIn.ts';
+import { SAMPLE_SIGN_IN } from '#server/plugins/signatureCheckSample.ts';
+import { createTestWallet } from '#server/testing/signIn.ts';
 import { type EoaSignatureCheck, verifyEoaSignature } from './eoaSignature.ts';
 import { parseSiweMessage } from './siweMessage.ts';
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '#server/db/database.ts';
 import { SESSION_ABSOLUTE_TTL_MS } from './sessionStore.ts';
 import { generateNonce, generateSessionToken, hashSessionToken } from './tokens.ts';
 

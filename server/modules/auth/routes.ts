@@ -1,10 +1,10 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { getAddress } from 'viem';
-import { verifyRequestSchema } from '../../../core/protocol/auth.ts';
-import { isNavigation, sendClientIndex } from '../../plugins/client.ts';
-import { toErrorResponse } from '../../plugins/errors.ts';
-import type { SignatureCheckPool } from '../../plugins/signatureCheckPool.ts';
+import { verifyRequestSchema } from '#core/protocol/auth.ts';
+import { isNavigation, sendClientIndex } from '#server/plugins/client.ts';
+import { toErrorResponse } from '#server/plugins/errors.ts';
+import type { SignatureCheckPool } from '#server/plugins/signatureCheckPool.ts';
 import type { ContractSignatureVerifier } from './contractSignatureVerifier.ts';
 import { deleteExpiredNonces, issueNonce } from './nonceStore.ts';
 import { sessionCookie } from './sessionCookie.ts';

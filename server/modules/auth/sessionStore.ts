@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '#server/db/database.ts';
 import { generateSessionToken, hashSessionToken } from './tokens.ts';
 
 /** A session ends this long after it began, however active it is. */

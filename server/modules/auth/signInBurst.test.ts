@@ -4,9 +4,9 @@ import {
   createTestWallet,
   fetchNonce,
   postVerify,
-} from '../../testing/signIn.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+} from '#server/testing/signIn.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 
 const WALLETS = 80;
 

@@ -7,9 +7,9 @@ import {
   fetchNonce,
   postVerify,
   signIn,
-} from '../../testing/signIn.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+} from '#server/testing/signIn.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_IDLE_TTL_MS } from './sessionStore.ts';
 
 const HINT = 'gridmind_signed_in';

@@ -1,5 +1,5 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import { SIGN_IN_HINT_COOKIE } from '../../../core/protocol/auth.ts';
+import { SIGN_IN_HINT_COOKIE } from '#core/protocol/auth.ts';
 import { sessionCookie } from './sessionCookie.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { STARTING_BALANCE } from '../../db/stores/userStore.ts';
-import { openTestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
+import type { Database } from '#server/db/database.ts';
+import { STARTING_BALANCE } from '#server/db/stores/userStore.ts';
+import { openTestDatabase, testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import { createSignInWrites, type SignInWrites } from './signInWrites.ts';
 import { hashSessionToken } from './tokens.ts';
 

@@ -1,6 +1,6 @@
-import { createBatcher } from '../../db/batcher.ts';
-import type { Queryable } from '../../db/database.ts';
-import { drawNickname, STARTING_BALANCE, upsertUserAtSignIn } from '../../db/stores/userStore.ts';
+import { createBatcher } from '#server/db/batcher.ts';
+import type { Queryable } from '#server/db/database.ts';
+import { drawNickname, STARTING_BALANCE, upsertUserAtSignIn } from '#server/db/stores/userStore.ts';
 import { consumeNonce, NONCE_TTL_MS, startSessionWithNonce } from './nonceStore.ts';
 import { rotateSession, SESSION_ABSOLUTE_TTL_MS } from './sessionStore.ts';
 import { generateNonce, generateSessionToken, hashSessionToken } from './tokens.ts';

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
-import { SignatureCheckPool } from '../../plugins/signatureCheckPool.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import type { Database } from '#server/db/database.ts';
+import { SignatureCheckPool } from '#server/plugins/signatureCheckPool.ts';
 import {
   buildSiweMessage,
   createTestWallet,
   fetchNonce,
   postVerify,
   signIn,
-} from '../../testing/signIn.ts';
-import { openTestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
+} from '#server/testing/signIn.ts';
+import { openTestDatabase, testDatabaseKinds } from '#server/testing/testDatabase.ts';
 
 const ORIGIN = 'http://localhost:8080';
 

@@ -1,5 +1,5 @@
 import { SiweMessage } from 'siwe';
-import { SUPPORTED_CHAIN_IDS } from '../../../core/protocol/auth.ts';
+import { SUPPORTED_CHAIN_IDS } from '#core/protocol/auth.ts';
 import { readCommonSiweMessage } from './siweCommonShape.ts';
 import { type StrictSiweMessage, strictSiweMessage } from './strictSiweMessage.ts';
 

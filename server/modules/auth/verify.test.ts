@@ -5,9 +5,9 @@ import {
   fetchNonce,
   postVerify,
   type SiweFields,
-} from '../../testing/signIn.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+} from '#server/testing/signIn.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import { NONCE_TTL_MS } from './nonceStore.ts';
 import { CLOCK_SKEW_MS } from './siweMessage.ts';
 

@@ -5,8 +5,8 @@ import {
   fetchNonce,
   postVerify,
   type SiweFields,
-} from '../../testing/signIn.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
+} from '#server/testing/signIn.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
 
 // Sign-in on an app served over https: a message must not downgrade the scheme (verify.test.ts has
 // the rest of the verification rules, on the default http origin).

@@ -4,9 +4,9 @@ import {
   insertMatch,
   postBet,
   signInUsers,
-} from '../../testing/economyFixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+} from '#server/testing/economyFixtures.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 
 // Enough new users to fill more than one page of users (about 30 rows a page).
 const USERS = 70;

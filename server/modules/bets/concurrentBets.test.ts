@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerHealth } from '../../db/stores/ledgerHealth.ts';
+import { ledgerHealth } from '#server/db/stores/ledgerHealth.ts';
 import {
   endMatch,
   insertHouseAgents,
   insertMatch,
   postBet,
   signInUsers,
-} from '../../testing/economyFixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+} from '#server/testing/economyFixtures.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import { settleMatch } from './settleMatch.ts';
 
 const USERS = 20;

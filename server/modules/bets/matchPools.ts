@@ -1,6 +1,6 @@
-import { impliedOdds, type Pools } from '../../../core/betting/parimutuel.ts';
-import type { MatchPools } from '../../../core/protocol/pools.ts';
-import type { Queryable } from '../../db/database.ts';
+import { impliedOdds, type Pools } from '#core/betting/parimutuel.ts';
+import type { MatchPools } from '#core/protocol/pools.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 /** Stakes per side of one match, the implied odds, and whether it still takes bets; null if unknown. */
 export async function matchPools(

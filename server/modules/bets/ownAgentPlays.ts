@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 /**
  * True when an agent owned by `userId` (a bot or a custom agent) sits in match `matchId`.

@@ -1,7 +1,7 @@
-import { type Bet, OWN_AGENT_PLAYS, type PlaceBetBody } from '../../../core/protocol/bets.ts';
-import type { Queryable } from '../../db/database.ts';
-import { BET_COLUMNS, toBet } from '../../db/stores/betRows.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { type Bet, OWN_AGENT_PLAYS, type PlaceBetBody } from '#core/protocol/bets.ts';
+import type { Queryable } from '#server/db/database.ts';
+import { BET_COLUMNS, toBet } from '#server/db/stores/betRows.ts';
+import { HttpError } from '#server/plugins/errors.ts';
 import { ownAgentPlays } from './ownAgentPlays.ts';
 
 /** A placed bet, the balance after it, and whether this request created it. */

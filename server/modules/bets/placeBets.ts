@@ -1,7 +1,7 @@
-import type { PlaceBetBody } from '../../../core/protocol/bets.ts';
-import { createBatcher } from '../../db/batcher.ts';
-import type { Queryable } from '../../db/database.ts';
-import { BET_COLUMNS, toBet } from '../../db/stores/betRows.ts';
+import type { PlaceBetBody } from '#core/protocol/bets.ts';
+import { createBatcher } from '#server/db/batcher.ts';
+import type { Queryable } from '#server/db/database.ts';
+import { BET_COLUMNS, toBet } from '#server/db/stores/betRows.ts';
 import { type PlacedBet, placeBet } from './placeBet.ts';
 
 /** A bet as it waits for its batch. */

@@ -1,14 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import {
-  type MyBets,
-  type PlaceBetResponse,
-  placeBetBodySchema,
-} from '../../../core/protocol/bets.ts';
-import { listUserBets } from '../../db/stores/betRows.ts';
-import { MATCH_CHANNEL, type MatchNotification } from '../../events/matchChannel.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { type MyBets, type PlaceBetResponse, placeBetBodySchema } from '#core/protocol/bets.ts';
+import { listUserBets } from '#server/db/stores/betRows.ts';
+import { MATCH_CHANNEL, type MatchNotification } from '#server/events/matchChannel.ts';
+import { requireUser } from '#server/plugins/auth.ts';
+import { HttpError } from '#server/plugins/errors.ts';
 import { matchPools } from './matchPools.ts';
 import { ownAgentPlays } from './ownAgentPlays.ts';
 import { createBetPlacer } from './placeBets.ts';

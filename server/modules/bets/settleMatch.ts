@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { BetSide } from '../../../core/betting/parimutuel.ts';
-import { settlePool } from '../../../core/betting/settlePool.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { changeUserBalance, creditHouse } from '../../db/stores/ledgerWriter.ts';
+import type { BetSide } from '#core/betting/parimutuel.ts';
+import { settlePool } from '#core/betting/settlePool.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
+import { changeUserBalance, creditHouse } from '#server/db/stores/ledgerWriter.ts';
 
 /** What one settlement did, for logs and tests. */
 export interface SettlementSummary {

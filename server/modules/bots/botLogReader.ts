@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import { type BotEventRow, readBotLogs } from './botStore.ts';
 
 interface WantedLog {

@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyReply } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { insertOwnedAgent } from '../../testing/economyFixtures.ts';
-import { openTestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
+import type { Database } from '#server/db/database.ts';
+import { insertOwnedAgent } from '#server/testing/economyFixtures.ts';
+import { openTestDatabase, testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import { BotStreams } from './botStream.ts';
 
 /** The statement that renews a bot's online time (botStore.renewOnline). */

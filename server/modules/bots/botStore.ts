@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { agentTraitsSchema } from '../../../core/agents/traits.ts';
-import { isGameId } from '../../../core/games/gameIds.ts';
-import { type OwnedBot, ownedBotSchema } from '../../../core/protocol/bots.ts';
-import { nameKey } from '../../../core/text/names.ts';
-import type { Queryable } from '../../db/database.ts';
-import { BOT_TOKENS_CHANNEL } from '../../events/botEvents.ts';
+import { agentTraitsSchema } from '#core/agents/traits.ts';
+import { isGameId } from '#core/games/gameIds.ts';
+import { type OwnedBot, ownedBotSchema } from '#core/protocol/bots.ts';
+import { nameKey } from '#core/text/names.ts';
+import type { Queryable } from '#server/db/database.ts';
+import { BOT_TOKENS_CHANNEL } from '#server/events/botEvents.ts';
 
 const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));
 

@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
-import { BOT_EVENT } from '../../../core/protocol/bots.ts';
-import type { Database } from '../../db/database.ts';
-import { BOT_EVENTS_CHANNEL, BOT_TOKENS_CHANNEL } from '../../events/botEvents.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { BOT_EVENT } from '#core/protocol/bots.ts';
+import type { Database } from '#server/db/database.ts';
+import { BOT_EVENTS_CHANNEL, BOT_TOKENS_CHANNEL } from '#server/events/botEvents.ts';
+import { HttpError } from '#server/plugins/errors.ts';
 import { BotLogReader } from './botLogReader.ts';
 import { liveTokenHash, renewOnline, setOnlineUntil } from './botStore.ts';
 

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database.ts';
-import { BOT_TOKENS_CHANNEL } from '../../events/botEvents.ts';
+import type { Database } from '#server/db/database.ts';
+import { BOT_TOKENS_CHANNEL } from '#server/events/botEvents.ts';
 import { botOfToken } from './botStore.ts';
 
 /** Token hashes remembered per process; the oldest is forgotten past this. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BOT_TOKEN_PATTERN } from '../../../core/protocol/bots.ts';
+import { BOT_TOKEN_PATTERN } from '#core/protocol/bots.ts';
 
 /** A new bot token: `gmb_` and 32 random bytes in base64url. Shown once, stored as a hash. */
 export function newBotToken(): string {

@@ -6,16 +6,16 @@ import {
   botSuspensionBodySchema,
   createBotBodySchema,
   MAX_ACTIVE_BOTS_PER_USER,
-} from '../../../core/protocol/bots.ts';
-import type { Queryable } from '../../db/database.ts';
+} from '#core/protocol/bots.ts';
+import type { Queryable } from '#server/db/database.ts';
 import {
   isAgentNameConflict,
   isAgentNameTaken,
   NAME_TAKEN_MESSAGE,
-} from '../../db/stores/agentNames.ts';
-import { requireAdmin, requireUser } from '../../plugins/auth.ts';
-import { HttpError } from '../../plugins/errors.ts';
-import { createRateLimiter } from '../../plugins/rateLimiter.ts';
+} from '#server/db/stores/agentNames.ts';
+import { requireAdmin, requireUser } from '#server/plugins/auth.ts';
+import { HttpError } from '#server/plugins/errors.ts';
+import { createRateLimiter } from '#server/plugins/rateLimiter.ts';
 import {
   type BotRow,
   botOfToken,

@@ -1,10 +1,7 @@
 import type { z } from 'zod';
-import type {
-  createAgentBodySchema,
-  UpdateAgentBody,
-} from '../../../core/protocol/customAgents.ts';
-import { nameKey } from '../../../core/text/names.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { createAgentBodySchema, UpdateAgentBody } from '#core/protocol/customAgents.ts';
+import { nameKey } from '#core/text/names.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 /** A custom agent to insert: the checked create body, its new id, owner and creation time. */
 export interface NewCustomAgent {

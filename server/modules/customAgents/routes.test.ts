@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertHouseAgents, signInUsers } from '../../testing/economyFixtures.ts';
-import { createTestWallet, signIn } from '../../testing/signIn.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { insertHouseAgents, signInUsers } from '#server/testing/economyFixtures.ts';
+import { createTestWallet, signIn } from '#server/testing/signIn.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 
 const traits = { skill: 4, style: 'aggressive', risk: 0.3, thinkTimeMs: 500 };
 let counter = 0;

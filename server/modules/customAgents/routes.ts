@@ -4,22 +4,22 @@ import {
   createAgentBodySchema,
   MAX_ACTIVE_AGENTS_PER_USER,
   updateAgentBodySchema,
-} from '../../../core/protocol/customAgents.ts';
-import type { Queryable } from '../../db/database.ts';
+} from '#core/protocol/customAgents.ts';
+import type { Queryable } from '#server/db/database.ts';
 import {
   isAgentNameConflict,
   isAgentNameTaken,
   NAME_TAKEN_MESSAGE,
-} from '../../db/stores/agentNames.ts';
+} from '#server/db/stores/agentNames.ts';
 import {
   findOwnedAgentRow,
   listOwnedAgents,
   newCustomAgentId,
   type OwnedAgentRow,
   toOwnedAgent,
-} from '../../db/stores/agentOwnership.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import { HttpError } from '../../plugins/errors.ts';
+} from '#server/db/stores/agentOwnership.ts';
+import { requireUser } from '#server/plugins/auth.ts';
+import { HttpError } from '#server/plugins/errors.ts';
 import {
   countActiveAgentsLocked,
   insertCustomAgent,

@@ -1,17 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRandom } from '../../../core/agents/random.ts';
-import { GAME_IDS } from '../../../core/games/gameIds.ts';
-import { gameOf } from '../../../core/games/registry.ts';
-import { matchListResponseSchema } from '../../../core/protocol/matches.ts';
-import { matchDetailSchema, moveEventSchema } from '../../../core/protocol/matchMoves.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
-import { openSse } from '../../testing/sseReader.ts';
-import { insertQuickAgents } from '../../testing/testAgents.ts';
-import { openTestDatabase } from '../../testing/testDatabase.ts';
+import { createRandom } from '#core/agents/random.ts';
+import { GAME_IDS } from '#core/games/gameIds.ts';
+import { gameOf } from '#core/games/registry.ts';
+import { matchListResponseSchema } from '#core/protocol/matches.ts';
+import { matchDetailSchema, moveEventSchema } from '#core/protocol/matchMoves.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import type { Database } from '#server/db/database.ts';
+import { openSse } from '#server/testing/sseReader.ts';
+import { insertQuickAgents } from '#server/testing/testAgents.ts';
+import { openTestDatabase } from '#server/testing/testDatabase.ts';
 import { createMatchIfBelowTarget } from './store/matchCreation.ts';
 import { recordMove } from './store/matchWriter.ts';
 

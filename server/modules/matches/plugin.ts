@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyPluginAsync } from 'fastify';
-import type { MatchPools } from '../../../core/protocol/pools.ts';
-import { syncRoster } from '../../db/stores/syncRoster.ts';
-import { BOT_MOVES_CHANNEL } from '../../events/botEvents.ts';
-import type { StreamAdmission } from '../../plugins/streamAdmission.ts';
+import type { MatchPools } from '#core/protocol/pools.ts';
+import { syncRoster } from '#server/db/stores/syncRoster.ts';
+import { BOT_MOVES_CHANNEL } from '#server/events/botEvents.ts';
+import type { StreamAdmission } from '#server/plugins/streamAdmission.ts';
 import { matchRoutes } from './routes.ts';
 import type { LateJudgement } from './runner/lateMoveJudge.ts';
 import { MatchRunner } from './runner/matchRunner.ts';

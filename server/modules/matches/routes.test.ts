@@ -1,15 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentDetailSchema } from '../../../core/protocol/agentDetail.ts';
-import { agentListResponseSchema } from '../../../core/protocol/agents.ts';
-import { matchListResponseSchema } from '../../../core/protocol/matches.ts';
-import { matchDetailSchema } from '../../../core/protocol/matchMoves.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
-import { openSse } from '../../testing/sseReader.ts';
-import { openTestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { agentDetailSchema } from '#core/protocol/agentDetail.ts';
+import { agentListResponseSchema } from '#core/protocol/agents.ts';
+import { matchListResponseSchema } from '#core/protocol/matches.ts';
+import { matchDetailSchema } from '#core/protocol/matchMoves.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import type { Database } from '#server/db/database.ts';
+import { openSse } from '#server/testing/sseReader.ts';
+import { openTestDatabase, testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import { createMatchIfBelowTarget } from './store/matchCreation.ts';
 import { recordMove } from './store/matchWriter.ts';
 

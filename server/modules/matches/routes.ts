@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { GAME_IDS } from '../../../core/games/gameIds.ts';
-import { GAME_NAMES } from '../../../core/games/gameNames.ts';
-import { matchListQuerySchema } from '../../../core/protocol/matches.ts';
-import type { MatchPools } from '../../../core/protocol/pools.ts';
-import type { Database } from '../../db/database.ts';
-import { HttpError } from '../../plugins/errors.ts';
-import { SseStreams } from '../../plugins/sseHeartbeat.ts';
-import { startEventStream } from '../../plugins/startEventStream.ts';
-import type { StreamAdmission } from '../../plugins/streamAdmission.ts';
+import { GAME_IDS } from '#core/games/gameIds.ts';
+import { GAME_NAMES } from '#core/games/gameNames.ts';
+import { matchListQuerySchema } from '#core/protocol/matches.ts';
+import type { MatchPools } from '#core/protocol/pools.ts';
+import type { Database } from '#server/db/database.ts';
+import { HttpError } from '#server/plugins/errors.ts';
+import { SseStreams } from '#server/plugins/sseHeartbeat.ts';
+import { startEventStream } from '#server/plugins/startEventStream.ts';
+import type { StreamAdmission } from '#server/plugins/streamAdmission.ts';
 import { lateVerdictsDue } from './store/lateVerdictsDue.ts';
 import { type MatchRow, toMatchSummary } from './store/matchRows.ts';
 import {

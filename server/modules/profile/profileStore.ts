@@ -1,11 +1,11 @@
 import { getAddress } from 'viem';
 import { z } from 'zod';
-import { type Profile, type ProfileBet, profileBetSchema } from '../../../core/protocol/profile.ts';
-import type { Queryable } from '../../db/database.ts';
-import { listOwnedAgents } from '../../db/stores/agentOwnership.ts';
-import { BET_COLUMNS, toBet } from '../../db/stores/betRows.ts';
-import { listUserLedger } from '../../db/stores/ledgerQueries.ts';
-import { findUserById } from '../../db/stores/userStore.ts';
+import { type Profile, type ProfileBet, profileBetSchema } from '#core/protocol/profile.ts';
+import type { Queryable } from '#server/db/database.ts';
+import { listOwnedAgents } from '#server/db/stores/agentOwnership.ts';
+import { BET_COLUMNS, toBet } from '#server/db/stores/betRows.ts';
+import { listUserLedger } from '#server/db/stores/ledgerQueries.ts';
+import { findUserById } from '#server/db/stores/userStore.ts';
 
 /** Most bets and ledger rows the profile shows. */
 const PROFILE_ROWS = 100;

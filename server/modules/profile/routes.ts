@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { updateProfileBodySchema } from '../../../core/protocol/profile.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { updateProfileBodySchema } from '#core/protocol/profile.ts';
+import { requireUser } from '#server/plugins/auth.ts';
+import { HttpError } from '#server/plugins/errors.ts';
 import { isNicknameTaken, loadProfile, setNickname } from './profileStore.ts';
 
 const isUniqueViolation = (error: unknown): boolean =>

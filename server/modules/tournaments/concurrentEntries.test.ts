@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerHealth } from '../../db/stores/ledgerHealth.ts';
-import { insertOwnedAgent, signInUsers } from '../../testing/economyFixtures.ts';
-import { createTestWallet, signIn } from '../../testing/signIn.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { economyTotals, insertTournament } from '../../testing/tournamentFixtures.ts';
+import { ledgerHealth } from '#server/db/stores/ledgerHealth.ts';
+import { insertOwnedAgent, signInUsers } from '#server/testing/economyFixtures.ts';
+import { createTestWallet, signIn } from '#server/testing/signIn.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
+import { economyTotals, insertTournament } from '#server/testing/tournamentFixtures.ts';
 
 const USERS = 50;
 const LIMIT = 10;

@@ -1,7 +1,7 @@
-import type { Database, Queryable } from '../../db/database.ts';
-import { changeUserBalance, InsufficientBalanceError } from '../../db/stores/ledgerWriter.ts';
-import { publishTournamentEvent } from '../../events/tournamentChannel.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
+import { changeUserBalance, InsufficientBalanceError } from '#server/db/stores/ledgerWriter.ts';
+import { publishTournamentEvent } from '#server/events/tournamentChannel.ts';
+import { HttpError } from '#server/plugins/errors.ts';
 import { findTournament, type TournamentRow } from './tournamentStore.ts';
 
 /** Who asks to enter or withdraw an agent, and when. */

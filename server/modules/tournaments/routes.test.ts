@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerHealth } from '../../db/stores/ledgerHealth.ts';
-import { insertHouseAgents, insertOwnedAgent, signInUsers } from '../../testing/economyFixtures.ts';
-import { createTestWallet, signIn } from '../../testing/signIn.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { economyTotals } from '../../testing/tournamentFixtures.ts';
+import { ledgerHealth } from '#server/db/stores/ledgerHealth.ts';
+import {
+  insertHouseAgents,
+  insertOwnedAgent,
+  signInUsers,
+} from '#server/testing/economyFixtures.ts';
+import { createTestWallet, signIn } from '#server/testing/signIn.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
+import { economyTotals } from '#server/testing/tournamentFixtures.ts';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,17 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { GAME_IDS } from '../../../core/games/gameIds.ts';
+import { GAME_IDS } from '#core/games/gameIds.ts';
 import {
   createTournamentBodySchema,
   enterTournamentBodySchema,
-} from '../../../core/protocol/tournaments.ts';
-import {
-  agentTournamentsSchema,
-  tournamentListSchema,
-} from '../../../core/protocol/tournamentViews.ts';
-import { requireAdmin, requireUser } from '../../plugins/auth.ts';
-import { HttpError } from '../../plugins/errors.ts';
-import type { StreamAdmission } from '../../plugins/streamAdmission.ts';
+} from '#core/protocol/tournaments.ts';
+import { agentTournamentsSchema, tournamentListSchema } from '#core/protocol/tournamentViews.ts';
+import { requireAdmin, requireUser } from '#server/plugins/auth.ts';
+import { HttpError } from '#server/plugins/errors.ts';
+import type { StreamAdmission } from '#server/plugins/streamAdmission.ts';
 import { enterTournament, withdrawFromTournament } from './entries.ts';
 import { cancelTournament, createTournament } from './tournamentAdmin.ts';
 import { tournamentDetail } from './tournamentDetail.ts';

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerHealth } from '../../db/stores/ledgerHealth.ts';
-import { insertHouseAgents, insertOwnedAgent, signInUsers } from '../../testing/economyFixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { insertTournament } from '../../testing/tournamentFixtures.ts';
+import { ledgerHealth } from '#server/db/stores/ledgerHealth.ts';
+import {
+  insertHouseAgents,
+  insertOwnedAgent,
+  signInUsers,
+} from '#server/testing/economyFixtures.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
+import { insertTournament } from '#server/testing/tournamentFixtures.ts';
 import { settleTournament } from './settleTournament.ts';
 
 describe.each(testDatabaseKinds())('tournament settlement on %s', (kind) => {

@@ -1,8 +1,8 @@
-import type { Finisher } from '../../../core/tournaments/prizes.ts';
-import { splitPrizes } from '../../../core/tournaments/prizes.ts';
-import type { Queryable } from '../../db/database.ts';
-import { changeUserBalance, creditHouse } from '../../db/stores/ledgerWriter.ts';
-import { publishTournamentEvent } from '../../events/tournamentChannel.ts';
+import type { Finisher } from '#core/tournaments/prizes.ts';
+import { splitPrizes } from '#core/tournaments/prizes.ts';
+import type { Queryable } from '#server/db/database.ts';
+import { changeUserBalance, creditHouse } from '#server/db/stores/ledgerWriter.ts';
+import { publishTournamentEvent } from '#server/events/tournamentChannel.ts';
 
 /** What one tournament's settlement paid, for logs and tests. */
 export interface TournamentSettlement {

@@ -1,8 +1,8 @@
-import type { CreateTournamentBody } from '../../../core/protocol/tournaments.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { changeUserBalance } from '../../db/stores/ledgerWriter.ts';
-import { publishTournamentEvent } from '../../events/tournamentChannel.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import type { CreateTournamentBody } from '#core/protocol/tournaments.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
+import { changeUserBalance } from '#server/db/stores/ledgerWriter.ts';
+import { publishTournamentEvent } from '#server/events/tournamentChannel.ts';
+import { HttpError } from '#server/plugins/errors.ts';
 import { lockTournament } from './entries.ts';
 
 /** Creates a scheduled tournament starting after `now`; returns its id. */

@@ -1,11 +1,8 @@
-import {
-  type TournamentDetail,
-  tournamentDetailSchema,
-} from '../../../core/protocol/tournamentViews.ts';
-import { splitPrizes } from '../../../core/tournaments/prizes.ts';
-import { tournamentRules } from '../../../core/tournaments/rules.ts';
-import { tournamentState } from '../../../core/tournaments/tournamentState.ts';
-import type { TournamentFormat } from '../../../core/tournaments/types.ts';
+import { type TournamentDetail, tournamentDetailSchema } from '#core/protocol/tournamentViews.ts';
+import { splitPrizes } from '#core/tournaments/prizes.ts';
+import { tournamentRules } from '#core/tournaments/rules.ts';
+import { tournamentState } from '#core/tournaments/tournamentState.ts';
+import type { TournamentFormat } from '#core/tournaments/types.ts';
 import { playedGames, type TournamentGameRow } from './tournamentGames.ts';
 import type { EntrantRow, TournamentRow } from './tournamentStore.ts';
 import { toTournamentSummary } from './tournamentStore.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Entrant, PlayedGame } from '../../../core/tournaments/types.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { Entrant, PlayedGame } from '#core/tournaments/types.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 const gameRowSchema = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { GAME_IDS, type GameId } from '../../../core/games/gameIds.ts';
-import type { TournamentSummary } from '../../../core/protocol/tournamentViews.ts';
-import type { Queryable } from '../../db/database.ts';
+import { GAME_IDS, type GameId } from '#core/games/gameIds.ts';
+import type { TournamentSummary } from '#core/protocol/tournamentViews.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));
 const bigintText = z.union([z.string(), z.number()]).transform((value) => BigInt(value));

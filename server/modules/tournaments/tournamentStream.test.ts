@@ -4,11 +4,11 @@ import {
   TOURNAMENT_EVENT,
   type TournamentEvent,
   tournamentEventSchema,
-} from '../../../core/protocol/tournamentEvents.ts';
-import { publishTournamentGameEnd } from '../../events/tournamentChannel.ts';
-import { openSse, type SseConnection } from '../../testing/sseReader.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+} from '#core/protocol/tournamentEvents.ts';
+import { publishTournamentGameEnd } from '#server/events/tournamentChannel.ts';
+import { openSse, type SseConnection } from '#server/testing/sseReader.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import {
   drivenScheduler,
   FOUR_BUILT_INS,
@@ -17,7 +17,7 @@ import {
   quickRoundRobin,
   storedGames,
   tournamentRunner,
-} from '../../testing/tournamentRunnerKit.ts';
+} from '#server/testing/tournamentRunnerKit.ts';
 import { enterTournament, withdrawFromTournament } from './entries.ts';
 import { cancelTournament } from './tournamentAdmin.ts';
 

@@ -4,12 +4,12 @@ import {
   TOURNAMENT_EVENT,
   type TournamentEvent,
   tournamentEventSchema,
-} from '../../../core/protocol/tournamentEvents.ts';
-import type { Database } from '../../db/database.ts';
-import { TOURNAMENT_CHANNEL } from '../../events/tournamentChannel.ts';
-import { type SseWriter, sseFrame } from '../../plugins/sseFrame.ts';
-import { SseStreams } from '../../plugins/sseHeartbeat.ts';
-import { startEventStream } from '../../plugins/startEventStream.ts';
+} from '#core/protocol/tournamentEvents.ts';
+import type { Database } from '#server/db/database.ts';
+import { TOURNAMENT_CHANNEL } from '#server/events/tournamentChannel.ts';
+import { type SseWriter, sseFrame } from '#server/plugins/sseFrame.ts';
+import { SseStreams } from '#server/plugins/sseHeartbeat.ts';
+import { startEventStream } from '#server/plugins/startEventStream.ts';
 
 /** How long a client waits before reconnecting (the SSE `retry:` field). */
 const RECONNECT_MS = 5_000;

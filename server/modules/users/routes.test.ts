@@ -1,14 +1,11 @@
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminUsersResponseSchema,
-  NOT_AN_ADDRESS_SEARCH,
-} from '../../../core/protocol/adminUsers.ts';
-import { meSchema } from '../../../core/protocol/auth.ts';
-import { STARTING_BALANCE } from '../../db/stores/userStore.ts';
-import { createTestWallet, signIn } from '../../testing/signIn.ts';
-import { createTestApp, type TestApp } from '../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { adminUsersResponseSchema, NOT_AN_ADDRESS_SEARCH } from '#core/protocol/adminUsers.ts';
+import { meSchema } from '#core/protocol/auth.ts';
+import { STARTING_BALANCE } from '#server/db/stores/userStore.ts';
+import { createTestWallet, signIn } from '#server/testing/signIn.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 
 describe.each(testDatabaseKinds())('users on %s', (kind) => {
   const admin = createTestWallet();

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { getAddress } from 'viem';
-import type { Me } from '../../../core/protocol/auth.ts';
-import { findUserById } from '../../db/stores/userStore.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import type { Me } from '#core/protocol/auth.ts';
+import { findUserById } from '#server/db/stores/userStore.ts';
+import { requireUser } from '#server/plugins/auth.ts';
+import { HttpError } from '#server/plugins/errors.ts';
 
 /** `GET /api/me`: the signed-in user with nickname, balance and role; 401 for visitors. */
 export const userRoutes: FastifyPluginAsync = async (app) => {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { FOOTER_PAGES, SOCIAL_LINKS } from '../../config/links.ts';
-import { handleExternalLinkClick } from '../../lib/telegramLinks.ts';
+import { FOOTER_PAGES, SOCIAL_LINKS } from '#src/config/links.ts';
+import { handleExternalLinkClick } from '#src/lib/telegramLinks.ts';
 
 /** The footer: the four info pages and the social links (a new tab, or through Telegram). */
 export function Footer() {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { AccountArea } from '../../features/auth/components/AccountArea.tsx';
-import { useMe } from '../../features/auth/hooks/useMe.ts';
+import { AccountArea } from '#src/features/auth/components/AccountArea.tsx';
+import { useMe } from '#src/features/auth/hooks/useMe.ts';
 import { Logo } from './Logo.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { NavLinks } from './NavLinks.tsx';
@@ -8,7 +8,7 @@ import { navItemsFor } from './navItems.ts';
 
 // Only signed-in users see the wallet panel: visitors never load it (nor its schemas and cache).
 const WalletPanel = lazy(async () => ({
-  default: (await import('../../features/wallet/components/WalletPanel.tsx')).WalletPanel,
+  default: (await import('#src/features/wallet/components/WalletPanel.tsx')).WalletPanel,
 }));
 
 /** The top bar: logo, navigation (desktop bar or mobile dropdown) and the account area. */

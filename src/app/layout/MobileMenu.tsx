@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useDropdown } from '../../lib/dom/useDropdown.ts';
-import { useScriptsRunning } from '../../lib/dom/useScriptsRunning.ts';
+import { useDropdown } from '#src/lib/dom/useDropdown.ts';
+import { useScriptsRunning } from '#src/lib/dom/useScriptsRunning.ts';
 import { NavLinks } from './NavLinks.tsx';
 import type { NavItem } from './navItems.ts';
 

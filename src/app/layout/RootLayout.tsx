@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
-import { PageErrorBoundary } from '../PageErrorBoundary.tsx';
+import { PageErrorBoundary } from '#src/app/PageErrorBoundary.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { useScrollRestoration } from './useScrollRestoration.ts';

@@ -1,4 +1,4 @@
-import type { GameId } from '../../../core/games/gameIds.ts';
+import type { GameId } from '#core/games/gameIds.ts';
 
 /** One line on each game for the catalogue: what a newcomer needs to follow a match. */
 export const GAME_BLURBS: { readonly [id in GameId]: string } = {

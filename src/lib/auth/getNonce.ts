@@ -1,5 +1,5 @@
-import { GridmindError } from '../../../core/errors.ts';
-import { AUTH_ERRORS } from '../../../core/protocol/authErrors.ts';
+import { GridmindError } from '#core/errors.ts';
+import { AUTH_ERRORS } from '#core/protocol/authErrors.ts';
 
 /** `GET /auth/nonce`: a fresh single-use nonce bound to this browser's pre-sign-in session. */
 export async function getNonce(): Promise<string> {

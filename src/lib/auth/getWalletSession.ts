@@ -1,6 +1,6 @@
-import { GridmindError } from '../../../core/errors.ts';
-import { type WalletSession, walletSessionSchema } from '../../../core/protocol/auth.ts';
-import { AUTH_ERRORS } from '../../../core/protocol/authErrors.ts';
+import { GridmindError } from '#core/errors.ts';
+import { type WalletSession, walletSessionSchema } from '#core/protocol/auth.ts';
+import { AUTH_ERRORS } from '#core/protocol/authErrors.ts';
 
 /**
  * `GET /auth/session`: the signed-in wallet, or null. The server answers `null` for a visitor:

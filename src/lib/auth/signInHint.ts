@@ -1,4 +1,4 @@
-import { SIGN_IN_HINT_COOKIE } from '../../../core/protocol/auth.ts';
+import { SIGN_IN_HINT_COOKIE } from '#core/protocol/auth.ts';
 
 const HINT_NAMES = new Set([SIGN_IN_HINT_COOKIE, `__Host-${SIGN_IN_HINT_COOKIE}`]);
 

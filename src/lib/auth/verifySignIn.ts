@@ -1,5 +1,5 @@
-import { type VerifyRequest, verifyResponseSchema } from '../../../core/protocol/auth.ts';
-import { AUTH_ERRORS } from '../../../core/protocol/authErrors.ts';
+import { type VerifyRequest, verifyResponseSchema } from '#core/protocol/auth.ts';
+import { AUTH_ERRORS } from '#core/protocol/authErrors.ts';
 
 /**
  * `POST /auth/verify`. True only when the server answers `success: true`; any other outcome is

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from '../../../core/protocol/auth.ts';
+import type { Me } from '#core/protocol/auth.ts';
 import {
   createWalletSignInLossHandler,
   type DisconnectableWallet,

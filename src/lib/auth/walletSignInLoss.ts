@@ -1,4 +1,4 @@
-import type { Me } from '../../../core/protocol/auth.ts';
+import type { Me } from '#core/protocol/auth.ts';
 
 /** The slice of AppKit needed to end a wallet connection; AppKit itself in the app. */
 export interface DisconnectableWallet {

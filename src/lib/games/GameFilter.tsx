@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
-import { GAME_IDS, type GameId, isGameId } from '../../../core/games/gameIds.ts';
-import { GAME_NAMES } from '../../../core/games/gameNames.ts';
-import { useScriptsRunning } from '../dom/useScriptsRunning.ts';
+import { GAME_IDS, type GameId, isGameId } from '#core/games/gameIds.ts';
+import { GAME_NAMES } from '#core/games/gameNames.ts';
+import { useScriptsRunning } from '#src/lib/dom/useScriptsRunning.ts';
 
 /**
  * The game `?game=` names, or null for every game (an unknown id counts as none). The page was

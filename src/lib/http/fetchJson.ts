@@ -1,4 +1,4 @@
-import { GridmindError } from '../../../core/errors.ts';
+import { GridmindError } from '#core/errors.ts';
 
 /**
  * GETs a JSON body and validates it; a failed request throws with a sentence people can read,

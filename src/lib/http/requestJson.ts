@@ -1,4 +1,4 @@
-import { GridmindError } from '../../../core/errors.ts';
+import { GridmindError } from '#core/errors.ts';
 
 /** A non-OK answer: the server's sentence for people, and the status for code that branches on it. */
 export class HttpError extends GridmindError {

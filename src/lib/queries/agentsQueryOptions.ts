@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { GameId } from '../../../core/games/gameIds.ts';
-import { agentListResponseSchema } from '../../../core/protocol/agents.ts';
-import { fetchJson } from '../http/fetchJson.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import { agentListResponseSchema } from '#core/protocol/agents.ts';
+import { fetchJson } from '#src/lib/http/fetchJson.ts';
 
 /** What the agents' pages say when the server has no such agent. */
 export const AGENT_NOT_FOUND = 'This agent does not exist.';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { matchPoolsSchema } from '../../../core/protocol/pools.ts';
-import { requestJson } from '../http/requestJson.ts';
+import { matchPoolsSchema } from '#core/protocol/pools.ts';
+import { requestJson } from '#src/lib/http/requestJson.ts';
 
 /**
  * Query options of one match's pools and implied odds. No polling: the watch page's event stream

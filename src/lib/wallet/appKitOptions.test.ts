@@ -1,6 +1,6 @@
 import type { CreateAppKit } from '@reown/appkit/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { DESKTOP_PLATFORM } from '../../../core/wallet/platform.ts';
+import { DESKTOP_PLATFORM } from '#core/wallet/platform.ts';
 import { createAppKitOptions } from './appKitOptions.ts';
 import { installWalletLinkRules } from './walletLinkRules.ts';
 

@@ -5,8 +5,8 @@ import { describe, expect, test } from 'vitest';
 import { createConfig } from 'wagmi';
 import { connect, disconnect } from 'wagmi/actions';
 import { mock } from 'wagmi/connectors';
-import { openCacheLayer } from '../../cache/cacheLayer.ts';
-import { createWalletSettings, onWalletSettingsChange } from '../../cache/walletSettings.ts';
+import { openCacheLayer } from '#src/cache/cacheLayer.ts';
+import { createWalletSettings, onWalletSettingsChange } from '#src/cache/walletSettings.ts';
 import { mirrorWalletSettings, settingsUpdateFor } from './mirrorWalletSettings.ts';
 
 const ADDRESS = '0x00000000000000000000000000000000000000a1';

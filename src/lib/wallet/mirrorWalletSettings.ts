@@ -1,8 +1,8 @@
 import type { Config } from 'wagmi';
 import { watchConnection } from 'wagmi/actions';
-import type { ConnectionStatus } from '../../../core/wallet/namespaces.ts';
-import type { DirectoryWallet } from '../../cache/records.ts';
-import { announceWalletSettingsChange, type WalletSettings } from '../../cache/walletSettings.ts';
+import type { ConnectionStatus } from '#core/wallet/namespaces.ts';
+import type { DirectoryWallet } from '#src/cache/records.ts';
+import { announceWalletSettingsChange, type WalletSettings } from '#src/cache/walletSettings.ts';
 
 /** The parts of a wagmi connection state our settings store keeps. */
 interface ConnectionView {

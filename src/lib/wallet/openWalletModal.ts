@@ -1,5 +1,5 @@
-import { toast } from '../toast.ts';
-import { withTimeout } from '../withTimeout.ts';
+import { toast } from '#src/lib/toast.ts';
+import { withTimeout } from '#src/lib/withTimeout.ts';
 import { loadAppKit } from './appkit.ts';
 
 /** How long the wallet window may take to load and open before we tell the user. */

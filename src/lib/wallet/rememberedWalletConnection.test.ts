@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../../testing/returnFromWalletTestStorage.ts';
+import { memoryStorage } from '#src/testing/returnFromWalletTestStorage.ts';
 import { hasRememberedWalletConnection } from './rememberedWalletConnection.ts';
 
 describe('hasRememberedWalletConnection', () => {

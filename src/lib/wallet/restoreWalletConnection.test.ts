@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WalletSession } from '../../../core/protocol/auth.ts';
+import type { WalletSession } from '#core/protocol/auth.ts';
 import { mayRestoreWalletConnection } from './restoreWalletConnection.ts';
 
 const session = {

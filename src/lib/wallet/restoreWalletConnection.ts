@@ -1,4 +1,4 @@
-import type { WalletSession } from '../../../core/protocol/auth.ts';
+import type { WalletSession } from '#core/protocol/auth.ts';
 
 /** What AppKit's start-up in this page knows when it decides about a remembered connection. */
 export interface RestoreState {

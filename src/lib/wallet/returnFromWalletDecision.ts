@@ -1,4 +1,4 @@
-import type { WalletSession } from '../../../core/protocol/auth.ts';
+import type { WalletSession } from '#core/protocol/auth.ts';
 
 /** What the page does once back from a wallet app. */
 export type WalletReturnAction = 'reload' | 'sign' | 'nothing';

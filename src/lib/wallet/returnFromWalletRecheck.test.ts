@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { WalletSession } from '../../../core/protocol/auth.ts';
-import { memoryStorage } from '../../testing/returnFromWalletTestStorage.ts';
+import type { WalletSession } from '#core/protocol/auth.ts';
+import { memoryStorage } from '#src/testing/returnFromWalletTestStorage.ts';
 import { isWalletSignInPending, markWalletSignInPending } from './returnFromWalletPending.ts';
 import { type RecheckWallet, recheckAfterWalletReturn } from './returnFromWalletRecheck.ts';
 

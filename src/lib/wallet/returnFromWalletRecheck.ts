@@ -1,8 +1,8 @@
 import type { AppKit } from '@reown/appkit/react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { WalletSession } from '../../../core/protocol/auth.ts';
-import { getWalletSession } from '../auth/getWalletSession.ts';
-import { withTimeout } from '../withTimeout.ts';
+import type { WalletSession } from '#core/protocol/auth.ts';
+import { getWalletSession } from '#src/lib/auth/getWalletSession.ts';
+import { withTimeout } from '#src/lib/withTimeout.ts';
 import { isAppKitRequested, loadAppKit } from './appkit.ts';
 import { decideAfterWalletReturn } from './returnFromWalletDecision.ts';
 import {

@@ -1,12 +1,12 @@
 import type { CaipNetworkId, SIWXConfig, SIWXMessage, SIWXSession } from '@reown/appkit/react';
 import { getAddress } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
-import { GridmindError } from '../../../core/errors.ts';
-import { AUTH_ERRORS } from '../../../core/protocol/authErrors.ts';
-import { getNonce } from '../auth/getNonce.ts';
-import { getWalletSession } from '../auth/getWalletSession.ts';
-import { logout } from '../auth/logout.ts';
-import { verifySignIn } from '../auth/verifySignIn.ts';
+import { GridmindError } from '#core/errors.ts';
+import { AUTH_ERRORS } from '#core/protocol/authErrors.ts';
+import { getNonce } from '#src/lib/auth/getNonce.ts';
+import { getWalletSession } from '#src/lib/auth/getWalletSession.ts';
+import { logout } from '#src/lib/auth/logout.ts';
+import { verifySignIn } from '#src/lib/auth/verifySignIn.ts';
 
 /** The welcome statement every Gridmind sign-in message carries. */
 export const SIGN_IN_STATEMENT =

@@ -1,8 +1,8 @@
 import type { ConnectionControllerClient } from '@reown/appkit-controllers';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatNativeUrl } from '../../../core/wallet/deepLinks.ts';
-import { createPairing } from '../../../core/wallet/pairing.ts';
-import { DESKTOP_PLATFORM, type WalletPlatform } from '../../../core/wallet/platform.ts';
+import { formatNativeUrl } from '#core/wallet/deepLinks.ts';
+import { createPairing } from '#core/wallet/pairing.ts';
+import { DESKTOP_PLATFORM, type WalletPlatform } from '#core/wallet/platform.ts';
 import { installWalletLinkRules } from './walletLinkRules.ts';
 
 // The real AppKit 1.8.24 controllers, as the modal runs them. Only two things stand in for the

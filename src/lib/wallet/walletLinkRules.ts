@@ -1,14 +1,14 @@
 import type { ConnectionController, CoreHelperUtil } from '@reown/appkit-controllers';
-import { formatNativeUrl, formatUniversalUrl } from '../../../core/wallet/deepLinks.ts';
+import { formatNativeUrl, formatUniversalUrl } from '#core/wallet/deepLinks.ts';
 import {
   createPairing,
   isPairingExpired,
   isRetryAllowed,
   type Pairing,
   shouldReusePairing,
-} from '../../../core/wallet/pairing.ts';
-import type { WalletPlatform } from '../../../core/wallet/platform.ts';
-import { openThroughTelegram } from '../telegramLinks.ts';
+} from '#core/wallet/pairing.ts';
+import type { WalletPlatform } from '#core/wallet/platform.ts';
+import { openThroughTelegram } from '#src/lib/telegramLinks.ts';
 
 /** The AppKit objects whose methods the modal looks up at every call (one copy in the bundle). */
 export interface AppKitLinkPoints {

@@ -1,5 +1,5 @@
-import type { WalletPlatform } from '../../../core/wallet/platform.ts';
-import { isTelegramMiniApp } from '../telegram.ts';
+import type { WalletPlatform } from '#core/wallet/platform.ts';
+import { isTelegramMiniApp } from '#src/lib/telegram.ts';
 
 /** iOS browsers other than Safari announce themselves; everything else on iOS is Safari's WebKit. */
 const OTHER_IOS_BROWSER = /CriOS|FxiOS|EdgiOS|OPiOS|YaBrowser|DuckDuckGo/;

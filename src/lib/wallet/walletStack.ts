@@ -1,12 +1,12 @@
 import { type CreateAppKit, createAppKit } from '@reown/appkit/react';
 import { WagmiAdapter } from '@reown/appkit-adapter-wagmi';
 import * as appKitControllers from '@reown/appkit-controllers';
-import { getAppCacheLayer } from '../../cache/appCache.ts';
-import { createWalletSettings } from '../../cache/walletSettings.ts';
-import { REOWN_PROJECT_ID } from '../../config/env.ts';
-import { getWalletSession } from '../auth/getWalletSession.ts';
-import { mayBeSignedIn } from '../auth/signInHint.ts';
-import { withTimeout } from '../withTimeout.ts';
+import { getAppCacheLayer } from '#src/cache/appCache.ts';
+import { createWalletSettings } from '#src/cache/walletSettings.ts';
+import { REOWN_PROJECT_ID } from '#src/config/env.ts';
+import { getWalletSession } from '#src/lib/auth/getWalletSession.ts';
+import { mayBeSignedIn } from '#src/lib/auth/signInHint.ts';
+import { withTimeout } from '#src/lib/withTimeout.ts';
 import { createAppKitOptions, WALLET_NETWORKS } from './appKitOptions.ts';
 import type { LoadedAppKit } from './appkit.ts';
 import { keepOwnRemoteFeatures } from './keepOwnRemoteFeatures.ts';

@@ -1,5 +1,5 @@
-import { getWalletSession } from '../auth/getWalletSession.ts';
-import { logout } from '../auth/logout.ts';
+import { getWalletSession } from '#src/lib/auth/getWalletSession.ts';
+import { logout } from '#src/lib/auth/logout.ts';
 
 /** How often a connected wallet's server sign-in is re-checked (SPEC sections 4 and 9). */
 export const SESSION_RECHECK_MS = 5 * 60 * 1000;

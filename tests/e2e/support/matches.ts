@@ -1,5 +1,5 @@
-import type { GameId } from '../../../core/games/gameIds.ts';
-import { type MatchSummary, matchListResponseSchema } from '../../../core/protocol/matches.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import { type MatchSummary, matchListResponseSchema } from '#core/protocol/matches.ts';
 
 /**
  * The id of a match in `status` on the test server, polling until one exists (the runner

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { freePort } from '../../../server/testing/serverProcess.ts';
+import { freePort } from '#server/testing/serverProcess.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 

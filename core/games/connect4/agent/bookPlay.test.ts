@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_AGENTS } from '../../../agents/roster.ts';
-import { movesOfKey } from '../movesOfKey.ts';
-import { Connect4Position } from '../position.ts';
+import { BUILT_IN_AGENTS } from '#core/agents/roster.ts';
+import { movesOfKey } from '#core/games/connect4/movesOfKey.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
 import { decide } from './decide.ts';
 import { openingBook } from './perfectPlay.ts';
 

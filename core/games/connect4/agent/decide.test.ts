@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AgentTraits } from '../../../agents/traits.ts';
-import { ValidationError } from '../../../errors.ts';
-import { Connect4Position } from '../position.ts';
+import type { AgentTraits } from '#core/agents/traits.ts';
+import { ValidationError } from '#core/errors.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
 import { decide } from './decide.ts';
 
 const clock = { deadline: Number.POSITIVE_INFINITY, now: () => 0 };

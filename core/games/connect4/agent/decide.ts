@@ -1,12 +1,12 @@
-import { type Candidate, chooseMove } from '../../../agents/chooseMove.ts';
-import { createRandom, seedFor } from '../../../agents/random.ts';
-import { skillProfile } from '../../../agents/skillProfile.ts';
-import { type AgentTraits, parseAgentTraits } from '../../../agents/traits.ts';
-import { ValidationError } from '../../../errors.ts';
-import { CELLS, popcount32, winningCells, winningHi } from '../bitboard.ts';
-import type { WeakValue } from '../book/weakBook.ts';
-import { Connect4Position } from '../position.ts';
-import { SearchAborted } from '../searchBudget.ts';
+import { type Candidate, chooseMove } from '#core/agents/chooseMove.ts';
+import { createRandom, seedFor } from '#core/agents/random.ts';
+import { skillProfile } from '#core/agents/skillProfile.ts';
+import { type AgentTraits, parseAgentTraits } from '#core/agents/traits.ts';
+import { ValidationError } from '#core/errors.ts';
+import { CELLS, popcount32, winningCells, winningHi } from '#core/games/connect4/bitboard.ts';
+import type { WeakValue } from '#core/games/connect4/book/weakBook.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
+import { SearchAborted } from '#core/games/connect4/searchBudget.ts';
 import { HeuristicSearch } from './heuristicSearch.ts';
 import { moveReason } from './moveReason.ts';
 import {

@@ -1,4 +1,4 @@
-import type { AgentStyle } from '../../../agents/traits.ts';
+import type { AgentStyle } from '#core/agents/traits.ts';
 import {
   BOARD_HI,
   BOARD_LO,
@@ -12,9 +12,9 @@ import {
   WIDTH,
   winningCells,
   winningHi,
-} from '../bitboard.ts';
-import type { Connect4Position } from '../position.ts';
-import { noClock, SearchAborted, type SearchBudget } from '../searchBudget.ts';
+} from '#core/games/connect4/bitboard.ts';
+import type { Connect4Position } from '#core/games/connect4/position.ts';
+import { noClock, SearchAborted, type SearchBudget } from '#core/games/connect4/searchBudget.ts';
 
 /** Score of a win found by the heuristic search; sooner wins score higher. */
 const WIN_SCORE = 10_000;

@@ -1,5 +1,5 @@
-import { HEIGHT, WIDTH } from '../bitboard.ts';
-import type { Connect4Position } from '../position.ts';
+import { HEIGHT, WIDTH } from '#core/games/connect4/bitboard.ts';
+import type { Connect4Position } from '#core/games/connect4/position.ts';
 
 /** Column and row steps of the four line directions: across, up, and the two diagonals. */
 const DIRECTIONS = [

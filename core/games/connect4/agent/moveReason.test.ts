@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Connect4Position } from '../position.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
 import { moveReason } from './moveReason.ts';
 
 const details = { exactScore: null, blunder: false, style: 'balanced' } as const;

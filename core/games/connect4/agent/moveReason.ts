@@ -1,7 +1,7 @@
-import type { AgentStyle } from '../../../agents/traits.ts';
-import { CELLS } from '../bitboard.ts';
-import type { WeakValue } from '../book/weakBook.ts';
-import type { Connect4Position } from '../position.ts';
+import type { AgentStyle } from '#core/agents/traits.ts';
+import { CELLS } from '#core/games/connect4/bitboard.ts';
+import type { WeakValue } from '#core/games/connect4/book/weakBook.ts';
+import type { Connect4Position } from '#core/games/connect4/position.ts';
 import { immediateWins, lineFacts, opponentWins, threatCells } from './lineFacts.ts';
 
 const PLAYER_NAMES = { 1: 'Red', 2: 'Yellow' } as const;

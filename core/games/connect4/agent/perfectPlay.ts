@@ -1,12 +1,12 @@
-import { analyzeColumns } from '../analyzeColumns.ts';
-import { COLUMN_ORDER } from '../bitboard.ts';
-import { OpeningBook } from '../book/openingBook.ts';
-import { OPENING_BOOK_DATA } from '../book/openingBookData.ts';
-import { WeakBook } from '../book/weakBook.ts';
-import { WEAK_BOOK_DATA } from '../book/weakBookData.ts';
-import { createSolver, type ExactSolver } from '../exactSolver.ts';
-import type { Connect4Position } from '../position.ts';
-import { SearchAborted, type SearchBudget } from '../searchBudget.ts';
+import { analyzeColumns } from '#core/games/connect4/analyzeColumns.ts';
+import { COLUMN_ORDER } from '#core/games/connect4/bitboard.ts';
+import { OpeningBook } from '#core/games/connect4/book/openingBook.ts';
+import { OPENING_BOOK_DATA } from '#core/games/connect4/book/openingBookData.ts';
+import { WeakBook } from '#core/games/connect4/book/weakBook.ts';
+import { WEAK_BOOK_DATA } from '#core/games/connect4/book/weakBookData.ts';
+import { createSolver, type ExactSolver } from '#core/games/connect4/exactSolver.ts';
+import type { Connect4Position } from '#core/games/connect4/position.ts';
+import { SearchAborted, type SearchBudget } from '#core/games/connect4/searchBudget.ts';
 
 /** Exact scores of every column and the nodes it took. */
 interface ExactScores {

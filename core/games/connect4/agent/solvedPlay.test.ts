@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSolver } from '../exactSolver.ts';
-import { Connect4Position } from '../position.ts';
+import { createSolver } from '#core/games/connect4/exactSolver.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
 import { decide } from './decide.ts';
 
 const clock = { seed: 1, deadline: Number.POSITIVE_INFINITY, now: () => 0 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentTraits } from '../../../agents/traits.ts';
-import { Connect4Position } from '../position.ts';
-import { Solver } from '../solver.ts';
+import type { AgentTraits } from '#core/agents/traits.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
+import { Solver } from '#core/games/connect4/solver.ts';
 import { decide } from './decide.ts';
 
 // Node budgets, not time, bound these games; the long timeouts only cover a loaded machine.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../../agents/random.ts';
-import { BUILT_IN_AGENTS } from '../../../agents/roster.ts';
-import type { AgentTraits } from '../../../agents/traits.ts';
-import { movesOfKey } from '../movesOfKey.ts';
-import { Connect4Position } from '../position.ts';
+import { createRandom } from '#core/agents/random.ts';
+import { BUILT_IN_AGENTS } from '#core/agents/roster.ts';
+import type { AgentTraits } from '#core/agents/traits.ts';
+import { movesOfKey } from '#core/games/connect4/movesOfKey.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
 import { decide } from './decide.ts';
 import { weakBook } from './perfectPlay.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../../errors.ts';
-import { analyzeColumns } from '../analyzeColumns.ts';
-import { movesOfKey } from '../movesOfKey.ts';
-import { Connect4Position } from '../position.ts';
-import { Solver } from '../solver.ts';
+import { ValidationError } from '#core/errors.ts';
+import { analyzeColumns } from '#core/games/connect4/analyzeColumns.ts';
+import { movesOfKey } from '#core/games/connect4/movesOfKey.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
+import { Solver } from '#core/games/connect4/solver.ts';
 import { OpeningBook } from './openingBook.ts';
 import { OPENING_BOOK_DATA } from './openingBookData.ts';
 

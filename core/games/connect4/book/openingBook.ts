@@ -1,6 +1,6 @@
-import { ValidationError } from '../../../errors.ts';
-import { CELLS, WIDTH } from '../bitboard.ts';
-import type { Connect4Position } from '../position.ts';
+import { ValidationError } from '#core/errors.ts';
+import { CELLS, WIDTH } from '#core/games/connect4/bitboard.ts';
+import type { Connect4Position } from '#core/games/connect4/position.ts';
 
 /**
  * Exact scores of positions solved ahead of time, keyed by the mirror-canonical position key.

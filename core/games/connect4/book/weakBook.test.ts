@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../../errors.ts';
-import { movesOfKey } from '../movesOfKey.ts';
-import { Connect4Position } from '../position.ts';
-import { Solver } from '../solver.ts';
+import { ValidationError } from '#core/errors.ts';
+import { movesOfKey } from '#core/games/connect4/movesOfKey.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
+import { Solver } from '#core/games/connect4/solver.ts';
 import { WeakBook } from './weakBook.ts';
 import { weakBookFrontier } from './weakBookBuild.ts';
 import { WEAK_BOOK_DATA } from './weakBookData.ts';

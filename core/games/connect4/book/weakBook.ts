@@ -1,6 +1,6 @@
-import { ValidationError } from '../../../errors.ts';
-import { WIDTH } from '../bitboard.ts';
-import type { Connect4Position } from '../position.ts';
+import { ValidationError } from '#core/errors.ts';
+import { WIDTH } from '#core/games/connect4/bitboard.ts';
+import type { Connect4Position } from '#core/games/connect4/position.ts';
 
 /** Win, draw or loss for the side to move, as the weak solver gives it. */
 export type WeakValue = -1 | 0 | 1;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeColumns } from '../analyzeColumns.ts';
-import { Connect4Position } from '../position.ts';
-import { Solver } from '../solver.ts';
+import { analyzeColumns } from '#core/games/connect4/analyzeColumns.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
+import { Solver } from '#core/games/connect4/solver.ts';
 import { WeakBook } from './weakBook.ts';
 import { findWeakBookMove, weakBookFrontier } from './weakBookBuild.ts';
 

@@ -1,6 +1,6 @@
-import { COLUMN_ORDER, WIDTH } from '../bitboard.ts';
-import type { ExactSolver } from '../exactSolver.ts';
-import { Connect4Position } from '../position.ts';
+import { COLUMN_ORDER, WIDTH } from '#core/games/connect4/bitboard.ts';
+import type { ExactSolver } from '#core/games/connect4/exactSolver.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
 import type { WeakBook, WeakBookMove, WeakValue } from './weakBook.ts';
 
 /** Which player the book plays: 0 moves first (even plies), 1 second (odd plies). */

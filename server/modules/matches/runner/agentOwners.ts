@@ -1,4 +1,4 @@
-import type { RosterAgent } from '../store/rosterReads.ts';
+import type { RosterAgent } from '#server/modules/matches/store/rosterReads.ts';
 
 /** Agents' owners by agent id; agents without an owner (built-in ones) are absent. */
 export type AgentOwners = ReadonlyMap<string, string>;

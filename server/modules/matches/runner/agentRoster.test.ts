@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertHouseAgents, signInUsers } from '../../../testing/economyFixtures.ts';
-import { createTestWallet, signIn } from '../../../testing/signIn.ts';
-import { createTestApp, type TestApp } from '../../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../../testing/testDatabase.ts';
+import { insertHouseAgents, signInUsers } from '#server/testing/economyFixtures.ts';
+import { createTestWallet, signIn } from '#server/testing/signIn.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import { AgentRoster } from './agentRoster.ts';
 
 const traits = { skill: 3, style: 'balanced', risk: 0.2, thinkTimeMs: 200 };

@@ -1,5 +1,9 @@
-import type { Queryable } from '../../../db/database.ts';
-import { type RosterAgent, readRoster, readRosterChanges } from '../store/rosterReads.ts';
+import type { Queryable } from '#server/db/database.ts';
+import {
+  type RosterAgent,
+  readRoster,
+  readRosterChanges,
+} from '#server/modules/matches/store/rosterReads.ts';
 import { type AgentOwners, ownersOf } from './agentOwners.ts';
 
 /** The roster as a sweep pairs from it. */

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOT_MOVES_CHANNEL } from '../../../events/botEvents.ts';
-import { insertOwnedAgent, signInUsers } from '../../../testing/economyFixtures.ts';
-import { type RecordedStatement, recordStatements } from '../../../testing/statementRecorder.ts';
-import { createTestApp, type TestApp } from '../../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../../testing/testDatabase.ts';
-import { type BotMoveNotice, parseBotMoveNotice } from '../store/botMoveNotice.ts';
-import { recordBotMove } from '../store/botMoves.ts';
+import { BOT_MOVES_CHANNEL } from '#server/events/botEvents.ts';
+import {
+  type BotMoveNotice,
+  parseBotMoveNotice,
+} from '#server/modules/matches/store/botMoveNotice.ts';
+import { recordBotMove } from '#server/modules/matches/store/botMoves.ts';
+import { insertOwnedAgent, signInUsers } from '#server/testing/economyFixtures.ts';
+import { type RecordedStatement, recordStatements } from '#server/testing/statementRecorder.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import { MatchRunner } from './matchRunner.ts';
 import type { Scheduler } from './scheduler.ts';
 import { DecisionPool } from './workerPool.ts';

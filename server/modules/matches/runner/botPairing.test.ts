@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertOwnedAgent, signInUsers } from '../../../testing/economyFixtures.ts';
-import { createTestApp, type TestApp } from '../../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../../testing/testDatabase.ts';
-import { createBotMatch } from '../store/botMatches.ts';
+import { createBotMatch } from '#server/modules/matches/store/botMatches.ts';
+import { insertOwnedAgent, signInUsers } from '#server/testing/economyFixtures.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import { MatchRunner } from './matchRunner.ts';
 import type { Scheduler } from './scheduler.ts';
 import { DecisionPool } from './workerPool.ts';

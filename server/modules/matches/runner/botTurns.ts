@@ -1,12 +1,16 @@
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import type { Database } from '../../../db/database.ts';
-import { BOT_EVENTS_KEEP_MS, pruneBotEvents } from '../../../events/botEvents.ts';
-import { forfeitIfLate } from '../store/botDeadline.ts';
-import { createBotMatch, type IdleBot, listIdleBots } from '../store/botMatches.ts';
-import type { LockedMatchRow } from '../store/lockedMatch.ts';
-import type { NewMatch } from '../store/matchCreation.ts';
-import type { MatchEndHook } from '../store/matchEnd.ts';
-import type { RosterAgent } from '../store/rosterReads.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import type { Database } from '#server/db/database.ts';
+import { BOT_EVENTS_KEEP_MS, pruneBotEvents } from '#server/events/botEvents.ts';
+import { forfeitIfLate } from '#server/modules/matches/store/botDeadline.ts';
+import {
+  createBotMatch,
+  type IdleBot,
+  listIdleBots,
+} from '#server/modules/matches/store/botMatches.ts';
+import type { LockedMatchRow } from '#server/modules/matches/store/lockedMatch.ts';
+import type { NewMatch } from '#server/modules/matches/store/matchCreation.ts';
+import type { MatchEndHook } from '#server/modules/matches/store/matchEnd.ts';
+import type { RosterAgent } from '#server/modules/matches/store/rosterReads.ts';
 import { type AgentOwners, sameOwner } from './agentOwners.ts';
 import type { Scheduler } from './scheduler.ts';
 

@@ -1,17 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { matchListResponseSchema } from '../../../../core/protocol/matches.ts';
-import { moveEventSchema } from '../../../../core/protocol/matchMoves.ts';
-import { openDatabase } from '../../../db/database.ts';
-import { migrate } from '../../../db/migrate.ts';
-import { syncRoster } from '../../../db/stores/syncRoster.ts';
-import { type OwnPostgres, startOwnPostgres } from '../../../testing/ownPostgres.ts';
+import { matchListResponseSchema } from '#core/protocol/matches.ts';
+import { moveEventSchema } from '#core/protocol/matchMoves.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { syncRoster } from '#server/db/stores/syncRoster.ts';
+import { type OwnPostgres, startOwnPostgres } from '#server/testing/ownPostgres.ts';
 import {
   type ServerProcess,
   startServerProcess,
   stopServerProcess,
-} from '../../../testing/serverProcess.ts';
-import { openSse } from '../../../testing/sseReader.ts';
-import { insertQuickAgents } from '../../../testing/testAgents.ts';
+} from '#server/testing/serverProcess.ts';
+import { openSse } from '#server/testing/sseReader.ts';
+import { insertQuickAgents } from '#server/testing/testAgents.ts';
 
 /** What a watcher saw of one match, across however many connections it took. */
 interface Watched {

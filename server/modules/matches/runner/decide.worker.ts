@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { gameOf } from '../../../../core/games/registry.ts';
+import { gameOf } from '#core/games/registry.ts';
 import { decisionRequestSchema, judgeRequestSchema } from './decisionRequest.ts';
 import { idleSearchThread, lowerSearchThreadPriority } from './searchPriority.ts';
 

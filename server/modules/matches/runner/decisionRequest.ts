@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { agentTraitsSchema } from '../../../../core/agents/traits.ts';
-import { GAME_IDS } from '../../../../core/games/gameIds.ts';
-import { movesSchema, notation } from '../../../../core/protocol/matches.ts';
-import { moveTraceSchema } from '../../../../core/protocol/matchMoves.ts';
-import { moveVerdictSchema } from '../../../../core/protocol/moveVerdict.ts';
+import { agentTraitsSchema } from '#core/agents/traits.ts';
+import { GAME_IDS } from '#core/games/gameIds.ts';
+import { movesSchema, notation } from '#core/protocol/matches.ts';
+import { moveTraceSchema } from '#core/protocol/matchMoves.ts';
+import { moveVerdictSchema } from '#core/protocol/moveVerdict.ts';
 
 /** What the pool posts to a decision worker: a position, who plays it, and its time budget. */
 export const decisionRequestSchema = z.object({

@@ -1,4 +1,4 @@
-import type { RosterAgent } from '../store/rosterReads.ts';
+import type { RosterAgent } from '#server/modules/matches/store/rosterReads.ts';
 import { type AgentOwners, sameOwner } from './agentOwners.ts';
 
 /**

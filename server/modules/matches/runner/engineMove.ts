@@ -1,11 +1,11 @@
-import type { AgentDecision } from '../../../../core/games/definition.ts';
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import { deeperVerdictDueLater, exactVerdictDueLater } from '../../../../core/games/lateVerdict.ts';
-import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
-import type { Database } from '../../../db/database.ts';
-import type { AgentRow } from '../../../db/stores/agentStore.ts';
-import type { MatchEndHook } from '../store/matchEnd.ts';
-import { recordMove } from '../store/matchWriter.ts';
+import type { AgentDecision } from '#core/games/definition.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import { deeperVerdictDueLater, exactVerdictDueLater } from '#core/games/lateVerdict.ts';
+import type { MoveVerdictData } from '#core/protocol/moveVerdict.ts';
+import type { Database } from '#server/db/database.ts';
+import type { AgentRow } from '#server/db/stores/agentStore.ts';
+import type { MatchEndHook } from '#server/modules/matches/store/matchEnd.ts';
+import { recordMove } from '#server/modules/matches/store/matchWriter.ts';
 import type { LateJudgement } from './lateMoveJudge.ts';
 import type { DecisionJob, JudgeJob } from './workerPool.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
-import type { Database } from '../../../db/database.ts';
-import { openTestDatabase } from '../../../testing/testDatabase.ts';
-import type { StoredMove } from '../store/botMoves.ts';
+import type { MoveVerdictData } from '#core/protocol/moveVerdict.ts';
+import type { Database } from '#server/db/database.ts';
+import type { StoredMove } from '#server/modules/matches/store/botMoves.ts';
+import { openTestDatabase } from '#server/testing/testDatabase.ts';
 import { LateMoveJudge } from './lateMoveJudge.ts';
 import type { JudgeJob } from './workerPool.ts';
 

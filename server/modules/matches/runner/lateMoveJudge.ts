@@ -1,8 +1,11 @@
-import type { DeeperJudgement } from '../../../../core/games/lateVerdict.ts';
-import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
-import type { Database } from '../../../db/database.ts';
-import type { StoredMove } from '../store/botMoves.ts';
-import { announceVerdictKept, storeLateVerdict } from '../store/lateVerdict.ts';
+import type { DeeperJudgement } from '#core/games/lateVerdict.ts';
+import type { MoveVerdictData } from '#core/protocol/moveVerdict.ts';
+import type { Database } from '#server/db/database.ts';
+import type { StoredMove } from '#server/modules/matches/store/botMoves.ts';
+import {
+  announceVerdictKept,
+  storeLateVerdict,
+} from '#server/modules/matches/store/lateVerdict.ts';
 import type { JudgeJob } from './workerPool.ts';
 
 /**

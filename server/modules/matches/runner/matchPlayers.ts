@@ -1,6 +1,6 @@
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import type { Database } from '../../../db/database.ts';
-import { type AgentRow, findAgentRows } from '../../../db/stores/agentStore.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import type { Database } from '#server/db/database.ts';
+import { type AgentRow, findAgentRows } from '#server/db/stores/agentStore.ts';
 
 /** Who plays a match, read once when the runner takes it on: the agents table is not read per move. */
 export interface MatchPlayers {

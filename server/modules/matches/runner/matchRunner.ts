@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
-import { gameOf } from '../../../../core/games/registry.ts';
-import { BOT_MATCHES_MAX_DEFAULT } from '../../../../core/protocol/bots.ts';
-import type { PlayedMove } from '../store/botMoveNotice.ts';
-import { readTurnRow, type TurnRow } from '../store/lockedMatch.ts';
-import { createMatchIfBelowTarget, insertMatch, type NewMatch } from '../store/matchCreation.ts';
-import { claimMatches, releaseMatches, renewLeases } from '../store/matchLeases.ts';
-import { matchPositions } from '../store/matchPositions.ts';
-import type { RosterAgent } from '../store/rosterReads.ts';
+import { GAME_IDS, type GameId } from '#core/games/gameIds.ts';
+import { gameOf } from '#core/games/registry.ts';
+import { BOT_MATCHES_MAX_DEFAULT } from '#core/protocol/bots.ts';
+import type { PlayedMove } from '#server/modules/matches/store/botMoveNotice.ts';
+import { readTurnRow, type TurnRow } from '#server/modules/matches/store/lockedMatch.ts';
+import {
+  createMatchIfBelowTarget,
+  insertMatch,
+  type NewMatch,
+} from '#server/modules/matches/store/matchCreation.ts';
+import {
+  claimMatches,
+  releaseMatches,
+  renewLeases,
+} from '#server/modules/matches/store/matchLeases.ts';
+import { matchPositions } from '#server/modules/matches/store/matchPositions.ts';
+import type { RosterAgent } from '#server/modules/matches/store/rosterReads.ts';
 import type { AgentOwners } from './agentOwners.ts';
 import { AgentRoster } from './agentRoster.ts';
 import { BotTurns } from './botTurns.ts';

@@ -1,7 +1,7 @@
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import type { Database, Queryable } from '../../../db/database.ts';
-import type { NewMatch } from '../store/matchCreation.ts';
-import type { MatchEndHook } from '../store/matchEnd.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
+import type { NewMatch } from '#server/modules/matches/store/matchCreation.ts';
+import type { MatchEndHook } from '#server/modules/matches/store/matchEnd.ts';
 import type { Decider } from './engineMove.ts';
 import type { LateJudgement } from './lateMoveJudge.ts';
 import type { Scheduler } from './scheduler.ts';

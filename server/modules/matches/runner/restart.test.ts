@@ -2,20 +2,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GAME_IDS } from '../../../../core/games/gameIds.ts';
-import { gameOf } from '../../../../core/games/registry.ts';
-import { replay } from '../../../../core/games/replay.ts';
-import { type MatchSummary, matchListResponseSchema } from '../../../../core/protocol/matches.ts';
-import { matchDetailSchema } from '../../../../core/protocol/matchMoves.ts';
-import { openDatabase } from '../../../db/database.ts';
+import { GAME_IDS } from '#core/games/gameIds.ts';
+import { gameOf } from '#core/games/registry.ts';
+import { replay } from '#core/games/replay.ts';
+import { type MatchSummary, matchListResponseSchema } from '#core/protocol/matches.ts';
+import { matchDetailSchema } from '#core/protocol/matchMoves.ts';
+import { openDatabase } from '#server/db/database.ts';
 import {
   createScratchDatabase,
   freePort,
   type ServerProcess,
   startServerProcess,
   stopServerProcess,
-} from '../../../testing/serverProcess.ts';
-import { testDatabaseKinds } from '../../../testing/testDatabase.ts';
+} from '#server/testing/serverProcess.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 
 /** Polls the child's API until `ready` accepts the live matches (the child plays on real time). */
 async function waitForLive(

@@ -1,5 +1,5 @@
-import type { PlayedMove } from '../store/botMoveNotice.ts';
-import type { TurnRow } from '../store/lockedMatch.ts';
+import type { PlayedMove } from '#server/modules/matches/store/botMoveNotice.ts';
+import type { TurnRow } from '#server/modules/matches/store/lockedMatch.ts';
 
 /**
  * The rows of a runner's matches: the one each had at its last turn read, and the one a bot's

@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import { gameOf } from '../../../../core/games/registry.ts';
-import { type Database, openDatabase } from '../../../db/database.ts';
-import { migrate } from '../../../db/migrate.ts';
-import { syncRoster } from '../../../db/stores/syncRoster.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import { gameOf } from '#core/games/registry.ts';
+import { type Database, openDatabase } from '#server/db/database.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { syncRoster } from '#server/db/stores/syncRoster.ts';
 import {
   createScratchDatabase,
   type ServerProcess,
   startServerProcess,
   stopServerProcess,
-} from '../../../testing/serverProcess.ts';
-import { insertQuickAgents } from '../../../testing/testAgents.ts';
+} from '#server/testing/serverProcess.ts';
+import { insertQuickAgents } from '#server/testing/testAgents.ts';
 
 const LIVE_MATCHES = 4;
 

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentTraits } from '../../../../core/agents/traits.ts';
-import { GAME_IDS } from '../../../../core/games/gameIds.ts';
-import { gameOf } from '../../../../core/games/registry.ts';
+import type { AgentTraits } from '#core/agents/traits.ts';
+import { GAME_IDS } from '#core/games/gameIds.ts';
+import { gameOf } from '#core/games/registry.ts';
 import { SEARCH_THREAD_NICE } from './searchPriority.ts';
 import { DecisionPool } from './workerPool.ts';
 

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import type { AgentDecision } from '../../../../core/games/definition.ts';
-import { gameOf } from '../../../../core/games/registry.ts';
-import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
-import { startTypeScriptWorker } from '../../../plugins/typeScriptWorker.ts';
+import type { AgentDecision } from '#core/games/definition.ts';
+import { gameOf } from '#core/games/registry.ts';
+import type { MoveVerdictData } from '#core/protocol/moveVerdict.ts';
+import { startTypeScriptWorker } from '#server/plugins/typeScriptWorker.ts';
 import {
   type DecisionRequest,
   decisionResponseSchema,

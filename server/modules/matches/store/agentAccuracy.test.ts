@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VerdictGrade } from '../../../../core/games/verdict.ts';
-import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
-import type { Database } from '../../../db/database.ts';
-import { findAgent } from '../../../db/stores/agentStore.ts';
-import { CENTRE_TRACE, insertHouseAgents, insertMatch } from '../../../testing/economyFixtures.ts';
-import { openTestDatabase, testDatabaseKinds } from '../../../testing/testDatabase.ts';
+import type { VerdictGrade } from '#core/games/verdict.ts';
+import type { MoveVerdictData } from '#core/protocol/moveVerdict.ts';
+import type { Database } from '#server/db/database.ts';
+import { findAgent } from '#server/db/stores/agentStore.ts';
+import { CENTRE_TRACE, insertHouseAgents, insertMatch } from '#server/testing/economyFixtures.ts';
+import { openTestDatabase, testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import { storeLateVerdict } from './lateVerdict.ts';
 import { recordMove } from './matchWriter.ts';
 

@@ -1,8 +1,8 @@
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import { isGameId } from '../../../../core/games/gameIds.ts';
-import { gameOf } from '../../../../core/games/registry.ts';
-import type { Database, Queryable } from '../../../db/database.ts';
-import { type BotSeat, tellBots } from '../../../events/botEvents.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import { isGameId } from '#core/games/gameIds.ts';
+import { gameOf } from '#core/games/registry.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
+import { type BotSeat, tellBots } from '#server/events/botEvents.ts';
 import { CREATE_LOCK_KEY, insertMatch, type NewMatch } from './matchCreation.ts';
 
 /** A bot that may be paired now: online, active, and in no scheduled or live match. */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../../testing/testDatabase.ts';
-import { type TaggedStatement, tagTransactions } from '../../../testing/transactionTags.ts';
-import { startTwoBotMatch } from '../../../testing/twoBotMatch.ts';
-import { DecisionPool } from '../runner/workerPool.ts';
+import { DecisionPool } from '#server/modules/matches/runner/workerPool.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
+import { type TaggedStatement, tagTransactions } from '#server/testing/transactionTags.ts';
+import { startTwoBotMatch } from '#server/testing/twoBotMatch.ts';
 import { createBotMoveRecorder } from './botMoveBatch.ts';
 import { recordBotMove, type StoredMove } from './botMoves.ts';
 

@@ -1,6 +1,6 @@
-import { createBatcher } from '../../../db/batcher.ts';
-import type { Database, Queryable } from '../../../db/database.ts';
-import { BOT_EVENTS_CHANNEL } from '../../../events/botEvents.ts';
+import { createBatcher } from '#server/db/batcher.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
+import { BOT_EVENTS_CHANNEL } from '#server/events/botEvents.ts';
 import {
   acceptedMove,
   type BotMoveAccepted,

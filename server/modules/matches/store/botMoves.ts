@@ -1,9 +1,9 @@
-import type { MoveTrace } from '../../../../core/games/definition.ts';
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import { gameOf } from '../../../../core/games/registry.ts';
-import { BAD_BOT_TOKEN } from '../../../../core/protocol/bots.ts';
-import type { Database, Queryable } from '../../../db/database.ts';
-import { BOT_MOVES_CHANNEL } from '../../../events/botEvents.ts';
+import type { MoveTrace } from '#core/games/definition.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import { gameOf } from '#core/games/registry.ts';
+import { BAD_BOT_TOKEN } from '#core/protocol/bots.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
+import { BOT_MOVES_CHANNEL } from '#server/events/botEvents.ts';
 import {
   LOCKED_MATCH_COLUMNS,
   type LockedMatch,

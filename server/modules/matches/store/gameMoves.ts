@@ -1,6 +1,6 @@
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import { gameOf } from '../../../../core/games/registry.ts';
-import { replay } from '../../../../core/games/replay.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import { gameOf } from '#core/games/registry.ts';
+import { replay } from '#core/games/replay.ts';
 
 /**
  * The cells that show how a game with these moves ended (the winning four, the winner's discs),

@@ -1,7 +1,7 @@
-import { ACCURATE_GRADES } from '../../../../core/games/matchStory.ts';
-import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
-import type { Queryable } from '../../../db/database.ts';
-import { MATCH_CHANNEL, type MatchNotification } from '../../../events/matchChannel.ts';
+import { ACCURATE_GRADES } from '#core/games/matchStory.ts';
+import type { MoveVerdictData } from '#core/protocol/moveVerdict.ts';
+import type { Queryable } from '#server/db/database.ts';
+import { MATCH_CHANNEL, type MatchNotification } from '#server/events/matchChannel.ts';
 
 /** A verdict computed after its move was stored: which move, and what it says. */
 export interface LateVerdict {

@@ -1,9 +1,9 @@
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import { exactVerdictDueLater } from '../../../../core/games/lateVerdict.ts';
-import { gameOf } from '../../../../core/games/registry.ts';
-import type { VerdictEvent } from '../../../../core/protocol/matchMoves.ts';
-import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
-import type { Queryable } from '../../../db/database.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import { exactVerdictDueLater } from '#core/games/lateVerdict.ts';
+import { gameOf } from '#core/games/registry.ts';
+import type { VerdictEvent } from '#core/protocol/matchMoves.ts';
+import type { MoveVerdictData } from '#core/protocol/moveVerdict.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 /** A match's moves whose verdict comes after them, as a stream sees them at the match's end. */
 export interface LateVerdictsDue {

@@ -1,6 +1,6 @@
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import type { Queryable } from '../../../db/database.ts';
-import type { BotSeat } from '../../../events/botEvents.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import type { Queryable } from '#server/db/database.ts';
+import type { BotSeat } from '#server/events/botEvents.ts';
 
 /** A playable match row, locked by the transaction that read it. */
 export interface LockedMatch {

@@ -1,5 +1,5 @@
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import type { Database, Queryable } from '../../../db/database.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
 
 // Serialises match creation across processes so LIVE_MATCHES is never overshot.
 export const CREATE_LOCK_KEY = 510_001;

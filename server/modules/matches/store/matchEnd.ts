@@ -1,7 +1,7 @@
-import type { MatchResult, ResultEvent } from '../../../../core/protocol/matches.ts';
-import type { Queryable } from '../../../db/database.ts';
-import { tellBots } from '../../../events/botEvents.ts';
-import { publishMatchEvent } from '../../../events/matchChannel.ts';
+import type { MatchResult, ResultEvent } from '#core/protocol/matches.ts';
+import type { Queryable } from '#server/db/database.ts';
+import { tellBots } from '#server/events/botEvents.ts';
+import { publishMatchEvent } from '#server/events/matchChannel.ts';
 import { pliesOf, sideAt } from './gameMoves.ts';
 import type { LockedMatch } from './lockedMatch.ts';
 import { applyRatings } from './ratingUpdate.ts';

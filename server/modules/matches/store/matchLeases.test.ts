@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Queryable } from '../../../db/database.ts';
-import { openTestDatabase } from '../../../testing/testDatabase.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
+import { openTestDatabase } from '#server/testing/testDatabase.ts';
 import { insertMatch } from './matchCreation.ts';
 import { claimMatches, renewLeases } from './matchLeases.ts';
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../db/database.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 // A match is owned through a lease in its row (owner, lease_until): these take, extend and give
 // up the leases of one process's matches; the move's own transaction checks the lease it writes.

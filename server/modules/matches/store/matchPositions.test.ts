@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../../../core/errors.ts';
-import { gameOf } from '../../../../core/games/registry.ts';
-import { replay } from '../../../../core/games/replay.ts';
+import { ValidationError } from '#core/errors.ts';
+import { gameOf } from '#core/games/registry.ts';
+import { replay } from '#core/games/replay.ts';
 import { MatchPositions } from './matchPositions.ts';
 
 const connect4 = gameOf('connect4');

@@ -1,7 +1,7 @@
-import type { GameDefinition } from '../../../../core/games/definition.ts';
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import { gameOf } from '../../../../core/games/registry.ts';
-import { type Replayed, replay } from '../../../../core/games/replay.ts';
+import type { GameDefinition } from '#core/games/definition.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import { gameOf } from '#core/games/registry.ts';
+import { type Replayed, replay } from '#core/games/replay.ts';
 
 /** A match's position after its stored moves: what checking and planning its next move read. */
 export interface MatchPosition {

@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import { GAME_IDS } from '../../../../core/games/gameIds.ts';
-import { type MatchSummary, matchSummarySchema } from '../../../../core/protocol/matches.ts';
-import {
-  type MatchMove,
-  matchMoveSchema,
-  moveTraceSchema,
-} from '../../../../core/protocol/matchMoves.ts';
+import { GAME_IDS } from '#core/games/gameIds.ts';
+import { type MatchSummary, matchSummarySchema } from '#core/protocol/matches.ts';
+import { type MatchMove, matchMoveSchema, moveTraceSchema } from '#core/protocol/matchMoves.ts';
 import { pliesOf, resultCellsOf } from './gameMoves.ts';
 
 const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));

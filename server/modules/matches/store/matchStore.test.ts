@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Queryable } from '../../../db/database.ts';
-import { CENTRE_TRACE, insertHouseAgents, insertMatch } from '../../../testing/economyFixtures.ts';
-import { openTestDatabase } from '../../../testing/testDatabase.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
+import { CENTRE_TRACE, insertHouseAgents, insertMatch } from '#server/testing/economyFixtures.ts';
+import { openTestDatabase } from '#server/testing/testDatabase.ts';
 import { findMatchWithMoves } from './matchStore.ts';
 
 /** Stores move `ply` (column 4) the way the runner does: the move row and the match's moves. */

@@ -1,7 +1,7 @@
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import type { MatchSummary } from '../../../../core/protocol/matches.ts';
-import type { MatchMove } from '../../../../core/protocol/matchMoves.ts';
-import type { Database, Queryable } from '../../../db/database.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import type { MatchSummary } from '#core/protocol/matches.ts';
+import type { MatchMove } from '#core/protocol/matchMoves.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
 import {
   MATCH_COLUMNS,
   MATCH_FROM,

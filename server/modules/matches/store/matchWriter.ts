@@ -1,16 +1,16 @@
-import type { GameOutcome, MoveTrace } from '../../../../core/games/definition.ts';
-import { gameOf } from '../../../../core/games/registry.ts';
-import type { MatchResult, ResultEvent } from '../../../../core/protocol/matches.ts';
-import type { MoveEvent } from '../../../../core/protocol/matchMoves.ts';
-import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
-import type { Database, Queryable } from '../../../db/database.ts';
+import type { GameOutcome, MoveTrace } from '#core/games/definition.ts';
+import { gameOf } from '#core/games/registry.ts';
+import type { MatchResult, ResultEvent } from '#core/protocol/matches.ts';
+import type { MoveEvent } from '#core/protocol/matchMoves.ts';
+import type { MoveVerdictData } from '#core/protocol/moveVerdict.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
 import {
   BOT_EVENTS_CHANNEL,
   BOT_MOVES_CHANNEL,
   botEventRows,
   type NewBotEvent,
-} from '../../../events/botEvents.ts';
-import { MATCH_CHANNEL, type MatchNotification } from '../../../events/matchChannel.ts';
+} from '#server/events/botEvents.ts';
+import { MATCH_CHANNEL, type MatchNotification } from '#server/events/matchChannel.ts';
 import { botMoveNoticePayload } from './botMoveNotice.ts';
 import { type LockedMatch, lockPlayableMatch } from './lockedMatch.ts';
 import { finishMatch, type MatchEndHook } from './matchEnd.ts';

@@ -1,7 +1,7 @@
-import { ACCURATE_GRADES } from '../../../../core/games/matchStory.ts';
-import type { MatchResult } from '../../../../core/protocol/matches.ts';
-import { type Glicko2Rating, rateGame } from '../../../../core/ratings/glicko2.ts';
-import type { Queryable } from '../../../db/database.ts';
+import { ACCURATE_GRADES } from '#core/games/matchStory.ts';
+import type { MatchResult } from '#core/protocol/matches.ts';
+import { type Glicko2Rating, rateGame } from '#core/ratings/glicko2.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 interface RatingRow extends Glicko2Rating {
   id: string;

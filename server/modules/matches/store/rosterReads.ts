@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isGameId } from '../../../../core/games/gameIds.ts';
-import type { Queryable } from '../../../db/database.ts';
+import { isGameId } from '#core/games/gameIds.ts';
+import type { Queryable } from '#server/db/database.ts';
 
 const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../db/database.ts';
-import { manualScheduler } from '../../../testing/manualScheduler.ts';
-import { openTestDatabase, testDatabaseKinds } from '../../../testing/testDatabase.ts';
+import type { Database } from '#server/db/database.ts';
+import { manualScheduler } from '#server/testing/manualScheduler.ts';
+import { openTestDatabase, testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import { MatchHub, type MatchWatcher } from './matchHub.ts';
 
 const HEARTBEAT_MS = 10_000;

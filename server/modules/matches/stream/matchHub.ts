@@ -1,10 +1,10 @@
-import type { Database } from '../../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import {
   MATCH_CHANNEL,
   type MatchNotification,
   matchNotificationSchema,
-} from '../../../events/matchChannel.ts';
-import { type Scheduler, systemScheduler } from '../runner/scheduler.ts';
+} from '#server/events/matchChannel.ts';
+import { type Scheduler, systemScheduler } from '#server/modules/matches/runner/scheduler.ts';
 
 /** One stream watching a match through the hub. */
 export interface MatchWatcher {

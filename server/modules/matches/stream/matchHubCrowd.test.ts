@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../db/database.ts';
-import { openTestDatabase } from '../../../testing/testDatabase.ts';
-import type { Scheduler } from '../runner/scheduler.ts';
+import type { Database } from '#server/db/database.ts';
+import type { Scheduler } from '#server/modules/matches/runner/scheduler.ts';
+import { openTestDatabase } from '#server/testing/testDatabase.ts';
 import { MatchHub, type MatchWatcher } from './matchHub.ts';
 
 const CROWD = 3_000;

@@ -1,13 +1,13 @@
 import type { FastifyReply } from 'fastify';
-import { MATCH_EVENT, type ResultEvent } from '../../../../core/protocol/matches.ts';
-import type { MatchMove, MoveEvent, VerdictEvent } from '../../../../core/protocol/matchMoves.ts';
-import type { MatchPools } from '../../../../core/protocol/pools.ts';
-import { type SseFrame, sseFrame } from '../../../plugins/sseFrame.ts';
-import type { SseStreams } from '../../../plugins/sseHeartbeat.ts';
-import { startEventStream } from '../../../plugins/startEventStream.ts';
-import { movesUpTo, pliesOf, resultCellsOf } from '../store/gameMoves.ts';
-import type { LateVerdictsDue } from '../store/lateVerdictsDue.ts';
-import type { MatchRow } from '../store/matchRows.ts';
+import { MATCH_EVENT, type ResultEvent } from '#core/protocol/matches.ts';
+import type { MatchMove, MoveEvent, VerdictEvent } from '#core/protocol/matchMoves.ts';
+import type { MatchPools } from '#core/protocol/pools.ts';
+import { movesUpTo, pliesOf, resultCellsOf } from '#server/modules/matches/store/gameMoves.ts';
+import type { LateVerdictsDue } from '#server/modules/matches/store/lateVerdictsDue.ts';
+import type { MatchRow } from '#server/modules/matches/store/matchRows.ts';
+import { type SseFrame, sseFrame } from '#server/plugins/sseFrame.ts';
+import type { SseStreams } from '#server/plugins/sseHeartbeat.ts';
+import { startEventStream } from '#server/plugins/startEventStream.ts';
 import type { MatchHub, MatchWatcher } from './matchHub.ts';
 
 /** The final event of a match read back from its row (a stream opened after it ended). */

@@ -1,16 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MATCH_EVENT } from '../../../../core/protocol/matches.ts';
-import { matchPoolsSchema } from '../../../../core/protocol/pools.ts';
+import { MATCH_EVENT } from '#core/protocol/matches.ts';
+import { matchPoolsSchema } from '#core/protocol/pools.ts';
 import {
   insertHouseAgents,
   insertMatch,
   postBet,
   signInUsers,
-} from '../../../testing/economyFixtures.ts';
-import { openSse } from '../../../testing/sseReader.ts';
-import { createTestApp, type TestApp } from '../../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../../testing/testDatabase.ts';
+} from '#server/testing/economyFixtures.ts';
+import { openSse } from '#server/testing/sseReader.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 
 describe.each(testDatabaseKinds())('pools over the match stream on %s', (kind) => {
   let t: TestApp;

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { tournamentState } from '../../../../core/tournaments/tournamentState.ts';
-import type { Pairing } from '../../../../core/tournaments/types.ts';
-import type { Queryable } from '../../../db/database.ts';
-import { publishTournamentEvent } from '../../../events/tournamentChannel.ts';
-import { lockTournament } from '../entries.ts';
-import { settleTournament } from '../settleTournament.ts';
-import { refundAndCancel } from '../tournamentAdmin.ts';
-import { formatOf } from '../tournamentDetail.ts';
-import { playedGames, seededEntrants, tournamentGames } from '../tournamentGames.ts';
-import type { TournamentRow } from '../tournamentStore.ts';
+import { tournamentState } from '#core/tournaments/tournamentState.ts';
+import type { Pairing } from '#core/tournaments/types.ts';
+import type { Queryable } from '#server/db/database.ts';
+import { publishTournamentEvent } from '#server/events/tournamentChannel.ts';
+import { lockTournament } from '#server/modules/tournaments/entries.ts';
+import { settleTournament } from '#server/modules/tournaments/settleTournament.ts';
+import { refundAndCancel } from '#server/modules/tournaments/tournamentAdmin.ts';
+import { formatOf } from '#server/modules/tournaments/tournamentDetail.ts';
+import {
+  playedGames,
+  seededEntrants,
+  tournamentGames,
+} from '#server/modules/tournaments/tournamentGames.ts';
+import type { TournamentRow } from '#server/modules/tournaments/tournamentStore.ts';
 import { announceToBots } from './announceToBots.ts';
 import type { SweepContext, TournamentGame } from './sweepContext.ts';
 

@@ -1,6 +1,6 @@
-import { gameOf } from '../../../../core/games/registry.ts';
-import type { Queryable } from '../../../db/database.ts';
-import { botSeats, tellBots } from '../../../events/botEvents.ts';
+import { gameOf } from '#core/games/registry.ts';
+import type { Queryable } from '#server/db/database.ts';
+import { botSeats, tellBots } from '#server/events/botEvents.ts';
 import type { TournamentGame } from './sweepContext.ts';
 
 /**

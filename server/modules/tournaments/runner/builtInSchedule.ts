@@ -1,5 +1,5 @@
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import type { Database } from '../../../db/database.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import type { Database } from '#server/db/database.ts';
 
 /**
  * The built-in schedule's tournament: a three-round Swiss of four built-in agents, entered

@@ -2,30 +2,30 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tournamentDetailSchema } from '../../../../core/protocol/tournamentViews.ts';
-import { splitPrizes } from '../../../../core/tournaments/prizes.ts';
-import { type Database, openDatabase } from '../../../db/database.ts';
-import { migrate } from '../../../db/migrate.ts';
-import { ledgerHealth } from '../../../db/stores/ledgerHealth.ts';
-import { changeUserBalance } from '../../../db/stores/ledgerWriter.ts';
-import { syncRoster } from '../../../db/stores/syncRoster.ts';
-import { insertOwnedAgent } from '../../../testing/economyFixtures.ts';
+import { tournamentDetailSchema } from '#core/protocol/tournamentViews.ts';
+import { splitPrizes } from '#core/tournaments/prizes.ts';
+import { type Database, openDatabase } from '#server/db/database.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { ledgerHealth } from '#server/db/stores/ledgerHealth.ts';
+import { changeUserBalance } from '#server/db/stores/ledgerWriter.ts';
+import { syncRoster } from '#server/db/stores/syncRoster.ts';
+import { enterTournament } from '#server/modules/tournaments/entries.ts';
+import { insertOwnedAgent } from '#server/testing/economyFixtures.ts';
 import {
   createScratchDatabase,
   freePort,
   type ServerProcess,
   startServerProcess,
   stopServerProcess,
-} from '../../../testing/serverProcess.ts';
-import { SETTLEMENT_PAUSED } from '../../../testing/settlementPause.ts';
-import { insertQuickAgents } from '../../../testing/testAgents.ts';
-import { testDatabaseKinds } from '../../../testing/testDatabase.ts';
+} from '#server/testing/serverProcess.ts';
+import { SETTLEMENT_PAUSED } from '#server/testing/settlementPause.ts';
+import { insertQuickAgents } from '#server/testing/testAgents.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import {
   assertEveryGameOnce,
   quickRoundRobin,
   storedGames,
-} from '../../../testing/tournamentRunnerKit.ts';
-import { enterTournament } from '../entries.ts';
+} from '#server/testing/tournamentRunnerKit.ts';
 
 async function waitFor<T>(what: string, probe: () => Promise<T | null> | T | null): Promise<T> {
   for (let attempt = 0; attempt < 1_800; attempt++) {

@@ -1,5 +1,5 @@
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import type { Database, Queryable } from '../../../db/database.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
 
 /** A tournament's game to create: a match row as the runner makes them, with its round. */
 export interface TournamentGame {

@@ -1,5 +1,5 @@
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import type { Queryable } from '../../../db/database.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import type { Queryable } from '#server/db/database.ts';
 import { advanceTournament } from './advanceTournament.ts';
 import { keepScheduled } from './builtInSchedule.ts';
 import type { SweepContext } from './sweepContext.ts';

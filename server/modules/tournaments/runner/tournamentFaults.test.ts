@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerHealth } from '../../../db/stores/ledgerHealth.ts';
-import { createTestApp, type TestApp } from '../../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../../testing/testDatabase.ts';
+import { ledgerHealth } from '#server/db/stores/ledgerHealth.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import {
   assertEveryGameOnce,
   drivenScheduler,
@@ -14,7 +14,7 @@ import {
   storedGames,
   tournamentRunner,
   tournamentStatus,
-} from '../../../testing/tournamentRunnerKit.ts';
+} from '#server/testing/tournamentRunnerKit.ts';
 import { advanceTournament } from './advanceTournament.ts';
 
 let pool: Awaited<ReturnType<typeof loadedDecisionPool>>;

@@ -1,21 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../../db/database.ts';
-import { migrate } from '../../../db/migrate.ts';
-import { ledgerHealth } from '../../../db/stores/ledgerHealth.ts';
-import { syncRoster } from '../../../db/stores/syncRoster.ts';
+import { type Database, openDatabase } from '#server/db/database.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { ledgerHealth } from '#server/db/stores/ledgerHealth.ts';
+import { syncRoster } from '#server/db/stores/syncRoster.ts';
 import {
   createScratchDatabase,
   type ServerProcess,
   startServerProcess,
   stopServerProcess,
-} from '../../../testing/serverProcess.ts';
-import { insertQuickAgents } from '../../../testing/testAgents.ts';
+} from '#server/testing/serverProcess.ts';
+import { insertQuickAgents } from '#server/testing/testAgents.ts';
 import {
   assertEveryGameOnce,
   FOUR_BUILT_INS,
   quickRoundRobin,
   storedGames,
-} from '../../../testing/tournamentRunnerKit.ts';
+} from '#server/testing/tournamentRunnerKit.ts';
 
 async function waitFor<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
   for (let attempt = 0; attempt < 1_800; attempt++) {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botStartEventSchema } from '../../../../core/protocol/bots.ts';
-import { tournamentDetailSchema } from '../../../../core/protocol/tournamentViews.ts';
-import { splitPrizes } from '../../../../core/tournaments/prizes.ts';
-import { ledgerHealth } from '../../../db/stores/ledgerHealth.ts';
-import { insertOwnedAgent, signInUsers } from '../../../testing/economyFixtures.ts';
-import { createTestApp, type TestApp } from '../../../testing/testApp.ts';
-import { testDatabaseKinds } from '../../../testing/testDatabase.ts';
+import { botStartEventSchema } from '#core/protocol/bots.ts';
+import { tournamentDetailSchema } from '#core/protocol/tournamentViews.ts';
+import { splitPrizes } from '#core/tournaments/prizes.ts';
+import { ledgerHealth } from '#server/db/stores/ledgerHealth.ts';
+import { insertOwnedAgent, signInUsers } from '#server/testing/economyFixtures.ts';
+import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
+import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import {
   assertEveryGameOnce,
   drivenScheduler,
@@ -16,7 +16,7 @@ import {
   storedGames,
   tournamentRunner,
   tournamentStatus,
-} from '../../../testing/tournamentRunnerKit.ts';
+} from '#server/testing/tournamentRunnerKit.ts';
 
 let pool: Awaited<ReturnType<typeof loadedDecisionPool>>;
 beforeAll(async () => {

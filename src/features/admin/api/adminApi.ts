@@ -1,17 +1,17 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import { adminAgentsResponseSchema } from '../../../../core/protocol/adminEconomy.ts';
-import { adminUsersResponseSchema } from '../../../../core/protocol/adminUsers.ts';
-import { ownedBotListSchema } from '../../../../core/protocol/bots.ts';
-import { ledgerHealthSchema } from '../../../../core/protocol/ledger.ts';
-import { matchListResponseSchema } from '../../../../core/protocol/matches.ts';
-import type { CreateTournamentBody } from '../../../../core/protocol/tournaments.ts';
-import { tournamentListSchema } from '../../../../core/protocol/tournamentViews.ts';
-import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
-import { noContent } from '../../../lib/http/noContent.ts';
-import { requestJson } from '../../../lib/http/requestJson.ts';
-import { requestJsonOrNull } from '../../../lib/http/requestJsonOrNull.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import { adminAgentsResponseSchema } from '#core/protocol/adminEconomy.ts';
+import { adminUsersResponseSchema } from '#core/protocol/adminUsers.ts';
+import { ownedBotListSchema } from '#core/protocol/bots.ts';
+import { ledgerHealthSchema } from '#core/protocol/ledger.ts';
+import { matchListResponseSchema } from '#core/protocol/matches.ts';
+import type { CreateTournamentBody } from '#core/protocol/tournaments.ts';
+import { tournamentListSchema } from '#core/protocol/tournamentViews.ts';
+import { mayBeSignedIn } from '#src/lib/auth/signInHint.ts';
+import { noContent } from '#src/lib/http/noContent.ts';
+import { requestJson } from '#src/lib/http/requestJson.ts';
+import { requestJsonOrNull } from '#src/lib/http/requestJsonOrNull.ts';
 
 const ok = z.object({}).loose();
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ledgerHealthQueryOptions } from '../api/adminApi.ts';
+import { ledgerHealthQueryOptions } from '#src/features/admin/api/adminApi.ts';
 import { AgentsAdmin } from './AgentsAdmin.tsx';
 import { BotsAdmin } from './BotsAdmin.tsx';
 import { LedgerHealthCard } from './LedgerHealthCard.tsx';

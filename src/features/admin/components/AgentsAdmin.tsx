@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminAgent } from '../../../../core/protocol/adminEconomy.ts';
-import { DataTable, type DataTableColumn } from '../../../lib/table/DataTable.tsx';
-import { adminActions, adminAgentsQueryOptions } from '../api/adminApi.ts';
+import type { AdminAgent } from '#core/protocol/adminEconomy.ts';
+import { adminActions, adminAgentsQueryOptions } from '#src/features/admin/api/adminApi.ts';
+import { DataTable, type DataTableColumn } from '#src/lib/table/DataTable.tsx';
 import { AdminListState } from './AdminListState.tsx';
 import { useAdminAction } from './useAdminAction.ts';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OwnedBot } from '../../../../core/protocol/bots.ts';
-import { DataTable, type DataTableColumn } from '../../../lib/table/DataTable.tsx';
-import { adminActions, adminBotsQueryOptions } from '../api/adminApi.ts';
+import type { OwnedBot } from '#core/protocol/bots.ts';
+import { adminActions, adminBotsQueryOptions } from '#src/features/admin/api/adminApi.ts';
+import { DataTable, type DataTableColumn } from '#src/lib/table/DataTable.tsx';
 import { AdminListState } from './AdminListState.tsx';
 import { useAdminAction } from './useAdminAction.ts';
 

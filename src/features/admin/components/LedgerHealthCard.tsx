@@ -1,5 +1,5 @@
-import { formatThousands } from '../../../../core/format/balance.ts';
-import type { LedgerHealth } from '../../../../core/protocol/ledger.ts';
+import { formatThousands } from '#core/format/balance.ts';
+import type { LedgerHealth } from '#core/protocol/ledger.ts';
 
 /**
  * The ledger's totals: granted = balances + open stakes + held entry

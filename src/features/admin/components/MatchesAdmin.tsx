@@ -1,8 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
-import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import { adminActions, adminAgentsQueryOptions, openMatchesQueryOptions } from '../api/adminApi.ts';
+import { GAME_IDS, type GameId } from '#core/games/gameIds.ts';
+import { GAME_NAMES } from '#core/games/gameNames.ts';
+import {
+  adminActions,
+  adminAgentsQueryOptions,
+  openMatchesQueryOptions,
+} from '#src/features/admin/api/adminApi.ts';
 import { AdminListState } from './AdminListState.tsx';
 import { useAdminAction } from './useAdminAction.ts';
 

@@ -1,4 +1,4 @@
-import { GridmindError } from '../../../../core/errors.ts';
+import { GridmindError } from '#core/errors.ts';
 
 /** A failed load: what could not be loaded, why (the server's sentence), and Try again. */
 export function QueryFailure(props: { failed: string; error: Error | null; retry: () => unknown }) {

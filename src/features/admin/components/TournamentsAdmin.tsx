@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
-import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import { adminActions, adminTournamentsQueryOptions } from '../api/adminApi.ts';
+import { GAME_IDS, type GameId } from '#core/games/gameIds.ts';
+import { GAME_NAMES } from '#core/games/gameNames.ts';
+import { adminActions, adminTournamentsQueryOptions } from '#src/features/admin/api/adminApi.ts';
 import { AdminListState } from './AdminListState.tsx';
 import {
   NUMBER_FIELDS,

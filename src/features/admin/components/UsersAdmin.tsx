@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { formatThousands } from '../../../../core/format/balance.ts';
-import {
-  type AdminUsersResponse,
-  userSearchProblem,
-} from '../../../../core/protocol/adminUsers.ts';
-import { DataTable, type DataTableColumn } from '../../../lib/table/DataTable.tsx';
-import { adminActions, adminUsersQueryOptions } from '../api/adminApi.ts';
+import { formatThousands } from '#core/format/balance.ts';
+import { type AdminUsersResponse, userSearchProblem } from '#core/protocol/adminUsers.ts';
+import { adminActions, adminUsersQueryOptions } from '#src/features/admin/api/adminApi.ts';
+import { DataTable, type DataTableColumn } from '#src/lib/table/DataTable.tsx';
 import { AdminListState } from './AdminListState.tsx';
 import { useAdminAction } from './useAdminAction.ts';
 

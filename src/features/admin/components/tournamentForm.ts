@@ -1,7 +1,7 @@
-import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
+import { GAME_IDS, type GameId } from '#core/games/gameIds.ts';
 // Types only: the schema's discriminated union would pull zod's into the first load's shared
 // chunk (core/protocol/tournaments.ts). The server checks the body and says what is wrong.
-import type { CreateTournamentBody } from '../../../../core/protocol/tournaments.ts';
+import type { CreateTournamentBody } from '#core/protocol/tournaments.ts';
 
 export const TOURNAMENT_FORMATS = ['round-robin', 'swiss', 'knockout'] as const;
 export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from '#src/lib/toast.ts';
 
 /** Runs an admin action, toasts the outcome and refreshes every admin list (and the header). */
 export function useAdminAction<A extends unknown[]>(

@@ -4,10 +4,10 @@ import {
   type CreateAgentBody,
   ownedAgentSchema,
   type UpdateAgentBody,
-} from '../../../../core/protocol/customAgents.ts';
-import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
-import { requestJson } from '../../../lib/http/requestJson.ts';
-import { requestJsonOrNull } from '../../../lib/http/requestJsonOrNull.ts';
+} from '#core/protocol/customAgents.ts';
+import { mayBeSignedIn } from '#src/lib/auth/signInHint.ts';
+import { requestJson } from '#src/lib/http/requestJson.ts';
+import { requestJsonOrNull } from '#src/lib/http/requestJsonOrNull.ts';
 
 const myAgentsSchema = z.object({ items: z.array(ownedAgentSchema) });
 

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import type { AgentTraits } from '../../../../core/agents/traits.ts';
-import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
-import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import type { OwnedAgent } from '../../../../core/protocol/customAgents.ts';
+import type { AgentTraits } from '#core/agents/traits.ts';
+import { GAME_IDS, type GameId } from '#core/games/gameIds.ts';
+import { GAME_NAMES } from '#core/games/gameNames.ts';
+import type { OwnedAgent } from '#core/protocol/customAgents.ts';
 
 /** What the form submits: the create body (also valid as a full update). */
 export interface AgentFormValues {

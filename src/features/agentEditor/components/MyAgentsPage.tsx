@@ -1,8 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MAX_ACTIVE_AGENTS_PER_USER } from '../../../../core/protocol/customAgents.ts';
-import { toast } from '../../../lib/toast.ts';
-import { createAgent, myAgentsQueryOptions, retireAgent, updateAgent } from '../api/myAgents.ts';
+import { MAX_ACTIVE_AGENTS_PER_USER } from '#core/protocol/customAgents.ts';
+import {
+  createAgent,
+  myAgentsQueryOptions,
+  retireAgent,
+  updateAgent,
+} from '#src/features/agentEditor/api/myAgents.ts';
+import { toast } from '#src/lib/toast.ts';
 import { AgentForm, type AgentFormValues } from './AgentForm.tsx';
 import './agentEditor.css';
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { matchListResponseSchema } from '../../../../core/protocol/matches.ts';
-import { fetchJson } from '../../../lib/http/fetchJson.ts';
+import { matchListResponseSchema } from '#core/protocol/matches.ts';
+import { fetchJson } from '#src/lib/http/fetchJson.ts';
 
 /** How many of an agent's matches its page lists. */
 const RECENT_MATCHES = 10;

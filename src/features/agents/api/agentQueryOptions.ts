@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { agentDetailSchema } from '../../../../core/protocol/agentDetail.ts';
-import { fetchJson } from '../../../lib/http/fetchJson.ts';
-import { AGENT_NOT_FOUND } from '../../../lib/queries/agentsQueryOptions.ts';
+import { agentDetailSchema } from '#core/protocol/agentDetail.ts';
+import { fetchJson } from '#src/lib/http/fetchJson.ts';
+import { AGENT_NOT_FOUND } from '#src/lib/queries/agentsQueryOptions.ts';
 
 /** `GET /api/agents/:id`: one agent with its rating history. */
 export function agentQueryOptions(id: string) {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { agentTournamentsSchema } from '../../../../core/protocol/tournamentViews.ts';
-import { fetchJson } from '../../../lib/http/fetchJson.ts';
+import { agentTournamentsSchema } from '#core/protocol/tournamentViews.ts';
+import { fetchJson } from '#src/lib/http/fetchJson.ts';
 
 /** `GET /api/agents/:id/tournaments`: an agent's newest tournaments, with its place in each. */
 export function agentTournamentsQueryOptions(agentId: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MatchSummary } from '../../../../core/protocol/matches.ts';
+import type { MatchSummary } from '#core/protocol/matches.ts';
 import { matchLine } from './AgentMatches.tsx';
 
 const match = (over: Partial<MatchSummary>): MatchSummary => ({

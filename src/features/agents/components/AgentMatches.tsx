@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import type { MatchSummary } from '../../../../core/protocol/matches.ts';
-import { agentMatchesQueryOptions } from '../api/agentMatchesQueryOptions.ts';
+import { GAME_NAMES } from '#core/games/gameNames.ts';
+import type { MatchSummary } from '#core/protocol/matches.ts';
+import { agentMatchesQueryOptions } from '#src/features/agents/api/agentMatchesQueryOptions.ts';
 
 /** Why a match ended, where it is not the game's own ending. */
 const FORFEIT_WORDS: Readonly<Record<string, string>> = {

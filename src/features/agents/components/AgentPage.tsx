@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import { agentQueryOptions } from '../api/agentQueryOptions.ts';
+import { GAME_NAMES } from '#core/games/gameNames.ts';
+import { agentQueryOptions } from '#src/features/agents/api/agentQueryOptions.ts';
 import { AgentMatches } from './AgentMatches.tsx';
 import { AgentTournaments } from './AgentTournaments.tsx';
 import { RatingChart } from './RatingChart.tsx';

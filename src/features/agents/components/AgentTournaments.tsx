@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { placeText } from '../../../../core/format/place.ts';
-import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import type { AgentTournaments as AgentTournamentsData } from '../../../../core/protocol/tournamentViews.ts';
-import { agentTournamentsQueryOptions } from '../api/agentTournamentsQueryOptions.ts';
+import { placeText } from '#core/format/place.ts';
+import { GAME_NAMES } from '#core/games/gameNames.ts';
+import type { AgentTournaments as AgentTournamentsData } from '#core/protocol/tournamentViews.ts';
+import { agentTournamentsQueryOptions } from '#src/features/agents/api/agentTournamentsQueryOptions.ts';
 
 type Item = AgentTournamentsData['items'][number];
 

@@ -1,7 +1,7 @@
-import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import { GameFilter, useGameFilter } from '../../../lib/games/GameFilter.tsx';
-import { agentsQueryOptions } from '../../../lib/queries/agentsQueryOptions.ts';
-import { useDeferredQuery } from '../../../lib/query/useDeferredQuery.ts';
+import { GAME_NAMES } from '#core/games/gameNames.ts';
+import { GameFilter, useGameFilter } from '#src/lib/games/GameFilter.tsx';
+import { agentsQueryOptions } from '#src/lib/queries/agentsQueryOptions.ts';
+import { useDeferredQuery } from '#src/lib/query/useDeferredQuery.ts';
 import { LeaderboardTable } from './LeaderboardTable.tsx';
 import './agents.css';
 

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentSummary } from '../../../../core/protocol/agents.ts';
+import type { AgentSummary } from '#core/protocol/agents.ts';
 import { LeaderboardTable } from './LeaderboardTable.tsx';
 
 // React's act() warns unless the environment says it is a test.

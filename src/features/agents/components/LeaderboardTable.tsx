@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { AgentSummary } from '../../../../core/protocol/agents.ts';
-import { DataTable, type DataTableColumn } from '../../../lib/table/DataTable.tsx';
+import type { AgentSummary } from '#core/protocol/agents.ts';
+import { DataTable, type DataTableColumn } from '#src/lib/table/DataTable.tsx';
 
 interface RankedAgent {
   rank: number;

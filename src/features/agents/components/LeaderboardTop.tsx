@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { agentsQueryOptions } from '../../../lib/queries/agentsQueryOptions.ts';
+import { agentsQueryOptions } from '#src/lib/queries/agentsQueryOptions.ts';
 import { LeaderboardTable } from './LeaderboardTable.tsx';
 import './agents.css';
 

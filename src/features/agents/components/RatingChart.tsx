@@ -1,5 +1,5 @@
-import type { RatingHistoryPoint } from '../../../../core/protocol/agentDetail.ts';
-import { INITIAL_RATING } from '../../../../core/ratings/glicko2.ts';
+import type { RatingHistoryPoint } from '#core/protocol/agentDetail.ts';
+import { INITIAL_RATING } from '#core/ratings/glicko2.ts';
 
 const WIDTH = 600;
 const HEIGHT = 220;

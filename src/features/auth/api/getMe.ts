@@ -1,7 +1,7 @@
-import { GridmindError } from '../../../../core/errors.ts';
-import { type Me, meSchema } from '../../../../core/protocol/auth.ts';
-import { AUTH_ERRORS } from '../../../../core/protocol/authErrors.ts';
-import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
+import { GridmindError } from '#core/errors.ts';
+import { type Me, meSchema } from '#core/protocol/auth.ts';
+import { AUTH_ERRORS } from '#core/protocol/authErrors.ts';
+import { mayBeSignedIn } from '#src/lib/auth/signInHint.ts';
 
 /** `GET /api/me`: the signed-in user, or null for a visitor (no sign-in hint, or 401). */
 export async function getMe(): Promise<Me | null> {

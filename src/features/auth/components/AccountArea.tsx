@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { useDisconnectWalletOnSignInLoss } from '../hooks/useDisconnectWalletOnSignInLoss.ts';
-import { useMe } from '../hooks/useMe.ts';
+import { useDisconnectWalletOnSignInLoss } from '#src/features/auth/hooks/useDisconnectWalletOnSignInLoss.ts';
+import { useMe } from '#src/features/auth/hooks/useMe.ts';
 import { LoginButton } from './LoginButton.tsx';
 
 // Signed-in only (with the sign-out and the wallet loader it brings): not in a visitor's first load.
@@ -25,7 +25,7 @@ export function AccountArea({
   useEffect(() => {
     if (!me) return;
     const timer = window.setTimeout(() => {
-      import('../../../lib/wallet/appkit.ts')
+      import('#src/lib/wallet/appkit.ts')
         .then(({ loadAppKit }) => loadAppKit())
         .catch((error: unknown) => console.warn('Wallet modal unavailable', error));
     }, 1000);

@@ -15,7 +15,7 @@ export function LoginButton() {
       onClick={async () => {
         setOpening(true);
         try {
-          const { openWalletModal } = await import('../../../lib/wallet/openWalletModal.ts');
+          const { openWalletModal } = await import('#src/lib/wallet/openWalletModal.ts');
           await openWalletModal();
         } catch (error) {
           // Only the opener's own chunk can fail here (offline before it was cached);

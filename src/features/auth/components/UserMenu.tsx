@@ -1,8 +1,8 @@
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { formatThousands } from '../../../../core/format/balance.ts';
-import type { Me } from '../../../../core/protocol/auth.ts';
-import { useDropdown } from '../../../lib/dom/useDropdown.ts';
+import { formatThousands } from '#core/format/balance.ts';
+import type { Me } from '#core/protocol/auth.ts';
+import { useDropdown } from '#src/lib/dom/useDropdown.ts';
 
 /** A signed-in user's menu: balance and nickname, then Profile and Sign Out. */
 export function UserMenu({ me, walletPanel }: { me: Me; walletPanel?: ReactNode }) {

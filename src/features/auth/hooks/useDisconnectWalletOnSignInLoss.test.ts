@@ -2,8 +2,8 @@
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
-import type { Me } from '../../../../core/protocol/auth.ts';
-import type { DisconnectableWallet, RememberedWallet } from '../../../lib/auth/walletSignInLoss.ts';
+import type { Me } from '#core/protocol/auth.ts';
+import type { DisconnectableWallet, RememberedWallet } from '#src/lib/auth/walletSignInLoss.ts';
 import { useDisconnectWalletOnSignInLoss } from './useDisconnectWalletOnSignInLoss.ts';
 
 // React's act() warns unless the environment says it is a test.

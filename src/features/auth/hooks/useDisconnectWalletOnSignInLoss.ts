@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
-import type { Me } from '../../../../core/protocol/auth.ts';
+import type { Me } from '#core/protocol/auth.ts';
 import {
   createWalletSignInLossHandler,
   type DisconnectableWallet,
   type RememberedWallet,
-} from '../../../lib/auth/walletSignInLoss.ts';
-import { hasRememberedWalletConnection } from '../../../lib/wallet/rememberedWalletConnection.ts';
+} from '#src/lib/auth/walletSignInLoss.ts';
+import { hasRememberedWalletConnection } from '#src/lib/wallet/rememberedWalletConnection.ts';
 
 /**
  * AppKit if this page already asked for it, without loading it otherwise. The loader module is
  * imported on demand so it stays out of the first load, as in AccountArea.
  */
 async function loadedAppKit() {
-  const { isAppKitRequested, loadAppKit } = await import('../../../lib/wallet/appkit.ts');
+  const { isAppKitRequested, loadAppKit } = await import('#src/lib/wallet/appkit.ts');
   return isAppKitRequested() ? (await loadAppKit()).appKit : undefined;
 }
 
@@ -28,7 +28,7 @@ function pageLocalStorage(): Storage | undefined {
 /** AppKit's remembered connection in this page's storage; starting AppKit loads it. */
 const appKitRemembered: RememberedWallet = {
   remembered: () => hasRememberedWalletConnection(pageLocalStorage),
-  start: () => import('../../../lib/wallet/appkit.ts').then(({ loadAppKit }) => loadAppKit()),
+  start: () => import('#src/lib/wallet/appkit.ts').then(({ loadAppKit }) => loadAppKit()),
 };
 
 /**

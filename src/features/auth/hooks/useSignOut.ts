@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { logout } from '../../../lib/auth/logout.ts';
-import { toast } from '../../../lib/toast.ts';
-import { loadAppKit } from '../../../lib/wallet/appkit.ts';
-import { withTimeout } from '../../../lib/withTimeout.ts';
-import { ME_QUERY_KEY } from '../api/meQueryOptions.ts';
+import { ME_QUERY_KEY } from '#src/features/auth/api/meQueryOptions.ts';
+import { logout } from '#src/lib/auth/logout.ts';
+import { toast } from '#src/lib/toast.ts';
+import { loadAppKit } from '#src/lib/wallet/appkit.ts';
+import { withTimeout } from '#src/lib/withTimeout.ts';
 
 /** How long Sign Out waits for the wallet to disconnect before finishing anyway. */
 const DISCONNECT_TIMEOUT_MS = 10_000;

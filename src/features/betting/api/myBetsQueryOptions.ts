@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { myBetsSchema } from '../../../../core/protocol/bets.ts';
-import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
-import { requestJsonOrNull } from '../../../lib/http/requestJsonOrNull.ts';
+import { myBetsSchema } from '#core/protocol/bets.ts';
+import { mayBeSignedIn } from '#src/lib/auth/signInHint.ts';
+import { requestJsonOrNull } from '#src/lib/http/requestJsonOrNull.ts';
 
 /**
  * Query options of the signed-in user's bets on one match, and whether an agent of theirs plays

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import type { MatchSummary } from '../../../../core/protocol/matches.ts';
-import { startsInText } from '../../../lib/time/startsInText.ts';
-import { useNow } from '../../../lib/time/useNow.ts';
+import type { MatchSummary } from '#core/protocol/matches.ts';
+import { startsInText } from '#src/lib/time/startsInText.ts';
+import { useNow } from '#src/lib/time/useNow.ts';
 
 /**
  * Matches announced before their first move: where bets are taken, with a link to each. The page

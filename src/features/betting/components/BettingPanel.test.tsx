@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import type { MyBets } from '../../../../core/protocol/bets.ts';
-import type { MatchPools } from '../../../../core/protocol/pools.ts';
-import { mountSignedIn } from '../../../testing/mountSignedIn.tsx';
+import type { MyBets } from '#core/protocol/bets.ts';
+import type { MatchPools } from '#core/protocol/pools.ts';
+import { mountSignedIn } from '#src/testing/mountSignedIn.tsx';
 import { BettingPanel } from './BettingPanel.tsx';
 
 const MATCH_ID = 'match-0001';

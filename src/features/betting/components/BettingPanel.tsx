@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { BET_SIDES, type BetSide } from '../../../../core/betting/parimutuel.ts';
-import { formatThousands } from '../../../../core/format/balance.ts';
-import { OWN_AGENT_PLAYS } from '../../../../core/protocol/bets.ts';
-import { poolsQueryOptions } from '../../../lib/queries/poolsQueryOptions.ts';
-import { DataTable } from '../../../lib/table/DataTable.tsx';
-import { toast } from '../../../lib/toast.ts';
-import { myBetsQueryOptions } from '../api/myBetsQueryOptions.ts';
-import { placeBet } from '../api/placeBet.ts';
+import { BET_SIDES, type BetSide } from '#core/betting/parimutuel.ts';
+import { formatThousands } from '#core/format/balance.ts';
+import { OWN_AGENT_PLAYS } from '#core/protocol/bets.ts';
+import { myBetsQueryOptions } from '#src/features/betting/api/myBetsQueryOptions.ts';
+import { placeBet } from '#src/features/betting/api/placeBet.ts';
+import { poolsQueryOptions } from '#src/lib/queries/poolsQueryOptions.ts';
+import { DataTable } from '#src/lib/table/DataTable.tsx';
+import { toast } from '#src/lib/toast.ts';
 import './betting.css';
 
 /** The signed-in user's query key (the header balance reads it); shared by name, not import. */

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { gameCatalogueSchema } from '../../../../core/protocol/games.ts';
-import { fetchJson } from '../../../lib/http/fetchJson.ts';
+import { gameCatalogueSchema } from '#core/protocol/games.ts';
+import { fetchJson } from '#src/lib/http/fetchJson.ts';
 
 /** `GET /api/games`: the catalogue with live and finished counts per game. */
 export function gamesQueryOptions() {

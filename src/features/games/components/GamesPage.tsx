@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { gamesQueryOptions } from '../api/gamesQueryOptions.ts';
-import { GAME_BLURBS } from '../gameBlurbs.ts';
+import { gamesQueryOptions } from '#src/features/games/api/gamesQueryOptions.ts';
+import { GAME_BLURBS } from '#src/features/games/gameBlurbs.ts';
 
 /** Games: the catalogue, with how many matches are live and finished for each. */
 export function GamesPage() {

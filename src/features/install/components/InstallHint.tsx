@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useInstallPrompt } from '../hooks/useInstallPrompt.ts';
+import { useInstallPrompt } from '#src/features/install/hooks/useInstallPrompt.ts';
 
 /**
  * "Install Gridmind" where the browser offers installation; nothing when already installed

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useInstallPrompt } from '../hooks/useInstallPrompt.ts';
+import { useInstallPrompt } from '#src/features/install/hooks/useInstallPrompt.ts';
 
 const InstallHint = lazy(() =>
   import('./InstallHint.tsx').then(({ InstallHint }) => ({ default: InstallHint })),

@@ -3,7 +3,7 @@ import {
   onInstallPromptChange,
   pendingInstallPrompt,
   takeInstallPrompt,
-} from '../installPrompt.ts';
+} from '#src/features/install/installPrompt.ts';
 
 /**
  * The browser's deferred install prompt (kept from page start by captureInstallPrompt), when it

@@ -1,6 +1,6 @@
-import { bestMoves } from '../../../../core/games/moveAnalysis.ts';
-import { useNow } from '../../../lib/time/useNow.ts';
-import { moveText } from '../boards/moveText.ts';
+import { bestMoves } from '#core/games/moveAnalysis.ts';
+import { moveText } from '#src/features/matches/boards/moveText.ts';
+import { useNow } from '#src/lib/time/useNow.ts';
 import { moveValueText } from './moveValueText.ts';
 import { PerfectPlayShell } from './PerfectPlayShell.tsx';
 import { useMoveAnalysis } from './useMoveAnalysis.ts';

@@ -1,4 +1,4 @@
-import { useNow } from '../../../lib/time/useNow.ts';
+import { useNow } from '#src/lib/time/useNow.ts';
 import { PerfectPlayShell } from './PerfectPlayShell.tsx';
 import { useColumnAnalysis } from './useColumnAnalysis.ts';
 import { bestColumnsText, verdictText } from './verdictText.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeColumns } from '../../../../core/games/connect4/analyzeColumns.ts';
-import { Connect4Position } from '../../../../core/games/connect4/position.ts';
-import { Solver } from '../../../../core/games/connect4/solver.ts';
+import { analyzeColumns } from '#core/games/connect4/analyzeColumns.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
+import { Solver } from '#core/games/connect4/solver.ts';
 import { type AnalysisReply, parseAnalysisReply } from './analysisMessages.ts';
 import { analyzePosition, columnVerdict } from './analyzePosition.ts';
 import { bestColumnsText, verdictText } from './verdictText.ts';

@@ -1,8 +1,8 @@
-import { GridmindError } from '../../../../core/errors.ts';
-import { analyzeColumns } from '../../../../core/games/connect4/analyzeColumns.ts';
-import { CELLS } from '../../../../core/games/connect4/bitboard.ts';
-import type { ExactSolver } from '../../../../core/games/connect4/exactSolver.ts';
-import { Connect4Position } from '../../../../core/games/connect4/position.ts';
+import { GridmindError } from '#core/errors.ts';
+import { analyzeColumns } from '#core/games/connect4/analyzeColumns.ts';
+import { CELLS } from '#core/games/connect4/bitboard.ts';
+import type { ExactSolver } from '#core/games/connect4/exactSolver.ts';
+import { Connect4Position } from '#core/games/connect4/position.ts';
 import {
   type AnalysisReply,
   analysisRequestSchema,

@@ -2,7 +2,7 @@
  * The Connect Four analysis worker: answers each `analyze` request with every column's exact
  * score (see analyzePosition). Loaded only when a watcher asks; the page terminates it to stop.
  */
-import { createSolver, type ExactSolver } from '../../../../core/games/connect4/exactSolver.ts';
+import { createSolver, type ExactSolver } from '#core/games/connect4/exactSolver.ts';
 import type { AnalysisReply } from './analysisMessages.ts';
 import { analyzePosition } from './analyzePosition.ts';
 

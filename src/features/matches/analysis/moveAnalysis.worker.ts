@@ -3,8 +3,8 @@
  * game's own analysis (core/games/<game>/analyzeMoves.ts). Loaded only when a watcher asks; the
  * page terminates it to stop.
  */
-import { analyzeCheckersMoves } from '../../../../core/games/checkers/analyzeMoves.ts';
-import { analyzeOthelloMoves } from '../../../../core/games/othello/analyzeMoves.ts';
+import { analyzeCheckersMoves } from '#core/games/checkers/analyzeMoves.ts';
+import { analyzeOthelloMoves } from '#core/games/othello/analyzeMoves.ts';
 import {
   type MoveAnalysisReply,
   moveAnalysisRequestSchema,

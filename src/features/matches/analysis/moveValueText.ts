@@ -1,4 +1,4 @@
-import type { MoveValue } from '../../../../core/games/moveAnalysis.ts';
+import type { MoveValue } from '#core/games/moveAnalysis.ts';
 
 /** One move's value in words, for the side to move: "wins by 6 discs", "62% winning chances". */
 export function moveValueText({ kind, value = 0 }: MoveValue): string {

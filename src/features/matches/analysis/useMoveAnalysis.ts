@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { MoveAnalysisStep } from '../../../../core/games/moveAnalysis.ts';
+import type { MoveAnalysisStep } from '#core/games/moveAnalysis.ts';
 import {
   type MoveAnalysisRequest,
   parseMoveAnalysisReply,

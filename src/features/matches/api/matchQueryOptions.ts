@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { matchDetailSchema } from '../../../../core/protocol/matchMoves.ts';
-import { fetchJson } from '../../../lib/http/fetchJson.ts';
+import { matchDetailSchema } from '#core/protocol/matchMoves.ts';
+import { fetchJson } from '#src/lib/http/fetchJson.ts';
 
 /** `GET /api/matches/:id`: one match with every move's trace. */
 export function matchQueryOptions(id: string) {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import { matchListResponseSchema } from '../../../../core/protocol/matches.ts';
-import { fetchJson } from '../../../lib/http/fetchJson.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import { matchListResponseSchema } from '#core/protocol/matches.ts';
+import { fetchJson } from '#src/lib/http/fetchJson.ts';
 
 /** Live matches are re-listed this often, so new ones appear without a reload. */
 const LIVE_LIST_REFRESH_MS = 3_000;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { columnText } from '../board/columnText.ts';
-import { COLUMNS, type Piece, piecesOf, ROWS } from '../board/pieces.ts';
+import { columnText } from '#src/features/matches/board/columnText.ts';
+import { COLUMNS, type Piece, piecesOf, ROWS } from '#src/features/matches/board/pieces.ts';
 import './connect4.css';
 import { BoardFrame } from './BoardFrame.tsx';
 import type { BoardProps } from './boardProps.ts';

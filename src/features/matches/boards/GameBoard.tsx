@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import type { GameId } from '../../../../core/games/gameIds.ts';
+import type { GameId } from '#core/games/gameIds.ts';
 import type { BoardProps } from './boardProps.ts';
 import { BOARDS } from './boardRegistry.tsx';
 

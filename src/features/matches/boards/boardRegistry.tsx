@@ -1,5 +1,5 @@
 import { type ComponentType, lazy } from 'react';
-import type { GameId } from '../../../../core/games/gameIds.ts';
+import type { GameId } from '#core/games/gameIds.ts';
 import type { BoardProps } from './boardProps.ts';
 import { Connect4Board } from './Connect4Board.tsx';
 

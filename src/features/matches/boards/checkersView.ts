@@ -1,12 +1,12 @@
-import { decodeMoves } from '../../../../core/games/checkers/notation.ts';
-import { type MovePath, pathNotation } from '../../../../core/games/checkers/paths.ts';
-import { columnOf, rowOf, squareAt } from '../../../../core/games/checkers/squares.ts';
+import { decodeMoves } from '#core/games/checkers/notation.ts';
+import { type MovePath, pathNotation } from '#core/games/checkers/paths.ts';
+import { columnOf, rowOf, squareAt } from '#core/games/checkers/squares.ts';
 import {
   type CheckersState,
   initialState,
   legalPaths,
   playPath,
-} from '../../../../core/games/checkers/state.ts';
+} from '#core/games/checkers/state.ts';
 
 /** A piece on the board: its square (0..31), owner (0 dark, the first mover) and rank. */
 export interface CheckersPiece {

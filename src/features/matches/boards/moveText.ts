@@ -1,4 +1,4 @@
-import type { GameId } from '../../../../core/games/gameIds.ts';
+import type { GameId } from '#core/games/gameIds.ts';
 
 /** A move as a sentence names it: "column 4" in Connect Four, the notation elsewhere ("d3"). */
 export function moveText(game: GameId, move: string): string {

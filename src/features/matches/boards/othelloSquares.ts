@@ -3,8 +3,8 @@ import {
   initialState,
   type OthelloState,
   playMove,
-} from '../../../../core/games/othello/position.ts';
-import { decodeMoves, squareIndex, squareName } from '../../../../core/games/othello/squares.ts';
+} from '#core/games/othello/position.ts';
+import { decodeMoves, squareIndex, squareName } from '#core/games/othello/squares.ts';
 
 /** What the Othello board draws: each square's disc (0 black, 1 white, null empty) and the last move. */
 export interface OthelloSquares {

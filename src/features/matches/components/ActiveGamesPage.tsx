@@ -1,9 +1,9 @@
 import { memo, type ReactNode } from 'react';
-import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import type { MatchSummary } from '../../../../core/protocol/matches.ts';
-import { GameFilter, useGameFilter } from '../../../lib/games/GameFilter.tsx';
-import { useDeferredQuery } from '../../../lib/query/useDeferredQuery.ts';
-import { matchesQueryOptions } from '../api/matchesQueryOptions.ts';
+import { GAME_NAMES } from '#core/games/gameNames.ts';
+import type { MatchSummary } from '#core/protocol/matches.ts';
+import { matchesQueryOptions } from '#src/features/matches/api/matchesQueryOptions.ts';
+import { GameFilter, useGameFilter } from '#src/lib/games/GameFilter.tsx';
+import { useDeferredQuery } from '#src/lib/query/useDeferredQuery.ts';
 import { MatchCard } from './MatchCard.tsx';
 
 /**

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MatchMove } from '../../../../core/protocol/matchMoves.ts';
+import type { MatchMove } from '#core/protocol/matchMoves.ts';
 import { AdvantageChart } from './AdvantageChart.tsx';
 
 // React's act() warns unless the environment says it is a test.

@@ -1,5 +1,5 @@
-import type { MatchMove } from '../../../../core/protocol/matchMoves.ts';
-import { DataTable } from '../../../lib/table/DataTable.tsx';
+import type { MatchMove } from '#core/protocol/matchMoves.ts';
+import { DataTable } from '#src/lib/table/DataTable.tsx';
 import { advantagePoints, advantageText } from './advantagePoints.ts';
 
 const WIDTH = 600;

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import type { MatchSummary } from '../../../../core/protocol/matches.ts';
-import { startsInText } from '../../../lib/time/startsInText.ts';
-import { useNow } from '../../../lib/time/useNow.ts';
-import { GameBoard } from '../boards/GameBoard.tsx';
+import type { MatchSummary } from '#core/protocol/matches.ts';
+import { GameBoard } from '#src/features/matches/boards/GameBoard.tsx';
+import { startsInText } from '#src/lib/time/startsInText.ts';
+import { useNow } from '#src/lib/time/useNow.ts';
 
 /**
  * Home's featured section while no match is live (right after start-up every match is announced

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import type { MatchSummary } from '../../../../core/protocol/matches.ts';
-import { matchesQueryOptions } from '../api/matchesQueryOptions.ts';
-import { Connect4Board } from '../boards/Connect4Board.tsx';
-import { GameBoard } from '../boards/GameBoard.tsx';
-import { latestMoves, useMatchStream } from '../hooks/useMatchStream.ts';
+import { GAME_NAMES } from '#core/games/gameNames.ts';
+import type { MatchSummary } from '#core/protocol/matches.ts';
+import { matchesQueryOptions } from '#src/features/matches/api/matchesQueryOptions.ts';
+import { Connect4Board } from '#src/features/matches/boards/Connect4Board.tsx';
+import { GameBoard } from '#src/features/matches/boards/GameBoard.tsx';
+import { latestMoves, useMatchStream } from '#src/features/matches/hooks/useMatchStream.ts';
 import { FeaturedAnnouncedMatch } from './FeaturedAnnouncedMatch.tsx';
 import { resultText } from './resultText.ts';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import type { MatchSummary } from '../../../../core/protocol/matches.ts';
-import { GameBoard } from '../boards/GameBoard.tsx';
-import { latestMoves, useMatchStream } from '../hooks/useMatchStream.ts';
+import { GAME_NAMES } from '#core/games/gameNames.ts';
+import type { MatchSummary } from '#core/protocol/matches.ts';
+import { GameBoard } from '#src/features/matches/boards/GameBoard.tsx';
+import { latestMoves, useMatchStream } from '#src/features/matches/hooks/useMatchStream.ts';
 import { resultText } from './resultText.ts';
 
 /** A match as a small board that keeps playing in place while it is live. */

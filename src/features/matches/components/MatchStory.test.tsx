@@ -3,8 +3,8 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { VerdictGrade } from '../../../../core/games/verdict.ts';
-import type { MatchMove } from '../../../../core/protocol/matchMoves.ts';
+import type { VerdictGrade } from '#core/games/verdict.ts';
+import type { MatchMove } from '#core/protocol/matchMoves.ts';
 import { MatchStory } from './MatchStory.tsx';
 
 // React's act() warns unless the environment says it is a test.

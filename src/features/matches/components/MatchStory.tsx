@@ -1,12 +1,8 @@
 import { Link } from 'react-router';
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import {
-  matchStory,
-  type MatchStory as Story,
-  type StoryMove,
-} from '../../../../core/games/matchStory.ts';
-import type { MatchMove } from '../../../../core/protocol/matchMoves.ts';
-import { moveText } from '../boards/moveText.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import { matchStory, type MatchStory as Story, type StoryMove } from '#core/games/matchStory.ts';
+import type { MatchMove } from '#core/protocol/matchMoves.ts';
+import { moveText } from '#src/features/matches/boards/moveText.ts';
 import { verdictLabel } from './verdictText.ts';
 
 /** "92% (11 of 12 judged moves kept the value)", or why there is no figure. */

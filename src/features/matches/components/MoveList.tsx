@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import type { MatchMove } from '../../../../core/protocol/matchMoves.ts';
-import { moveText } from '../boards/moveText.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import type { MatchMove } from '#core/protocol/matchMoves.ts';
+import { moveText } from '#src/features/matches/boards/moveText.ts';
 import { chancesLabel, evaluationOf } from './chancesText.ts';
 import { moverFirst, verdictLabel, verdictSentence } from './verdictText.ts';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import type { AgentSummary } from '../../../../core/protocol/agents.ts';
-import type { MatchSummary } from '../../../../core/protocol/matches.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import type { AgentSummary } from '#core/protocol/agents.ts';
+import type { MatchSummary } from '#core/protocol/matches.ts';
 
 /** One side of a match: its own piece's colour, name, rating, and the traits that shape its play. */
 export function PlayerCard({

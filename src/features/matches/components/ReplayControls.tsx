@@ -1,4 +1,4 @@
-import { REPLAY_SPEEDS, type useReplay } from '../hooks/useReplay.ts';
+import { REPLAY_SPEEDS, type useReplay } from '#src/features/matches/hooks/useReplay.ts';
 
 /** Step, play/pause, speed and a scrubber for replaying a finished match. */
 export function ReplayControls({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MatchMove } from '../../../../core/protocol/matchMoves.ts';
+import type { MatchMove } from '#core/protocol/matchMoves.ts';
 import { advantagePoints, advantageText } from './advantagePoints.ts';
 
 const turn = (ply: number, advantage?: number): MatchMove => ({

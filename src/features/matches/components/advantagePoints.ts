@@ -1,4 +1,4 @@
-import type { MatchMove } from '../../../../core/protocol/matchMoves.ts';
+import type { MatchMove } from '#core/protocol/matchMoves.ts';
 
 /** One move's point on the advantage chart: its ply and the first player's advantage, -1..1. */
 export interface AdvantagePoint {

@@ -1,4 +1,4 @@
-import type { MatchMove } from '../../../../core/protocol/matchMoves.ts';
+import type { MatchMove } from '#core/protocol/matchMoves.ts';
 
 /** A move's own score as its agent saw it, its advantage (-1 lost .. 1 won) and whether proven. */
 export interface MoveEvaluation {

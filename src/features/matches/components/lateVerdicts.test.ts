@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
+import type { MoveVerdictData } from '#core/protocol/moveVerdict.ts';
 import { withLateVerdicts } from './lateVerdicts.ts';
 
 const good: MoveVerdictData = {

@@ -1,5 +1,5 @@
-import { takesVerdictPlace } from '../../../../core/games/verdict.ts';
-import type { MatchMove, VerdictEvent } from '../../../../core/protocol/matchMoves.ts';
+import { takesVerdictPlace } from '#core/games/verdict.ts';
+import type { MatchMove, VerdictEvent } from '#core/protocol/matchMoves.ts';
 
 /**
  * The turns with the verdicts the stream brought after their moves (bots' moves are judged once

@@ -1,4 +1,4 @@
-import type { MatchResult } from '../../../../core/protocol/matches.ts';
+import type { MatchResult } from '#core/protocol/matches.ts';
 
 /** The result of a match in words. */
 export function resultText(result: MatchResult | undefined, first: string, second: string): string {

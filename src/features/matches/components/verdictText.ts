@@ -1,7 +1,7 @@
-import type { GameId } from '../../../../core/games/gameIds.ts';
-import type { ExactValue } from '../../../../core/games/verdict.ts';
-import type { MoveVerdictData } from '../../../../core/protocol/moveVerdict.ts';
-import { moveText } from '../boards/moveText.ts';
+import type { GameId } from '#core/games/gameIds.ts';
+import type { ExactValue } from '#core/games/verdict.ts';
+import type { MoveVerdictData } from '#core/protocol/moveVerdict.ts';
+import { moveText } from '#src/features/matches/boards/moveText.ts';
 
 const LABELS = {
   best: 'Best move',

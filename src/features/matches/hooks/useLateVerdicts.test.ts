@@ -2,7 +2,7 @@
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
-import { MATCH_EVENT } from '../../../../core/protocol/matches.ts';
+import { MATCH_EVENT } from '#core/protocol/matches.ts';
 import { useLateVerdicts } from './useLateVerdicts.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { MATCH_EVENT } from '../../../../core/protocol/matches.ts';
-import { type VerdictEvent, verdictEventSchema } from '../../../../core/protocol/matchMoves.ts';
+import { MATCH_EVENT } from '#core/protocol/matches.ts';
+import { type VerdictEvent, verdictEventSchema } from '#core/protocol/matchMoves.ts';
 
 const NONE: ReadonlyMap<number, VerdictEvent> = new Map();
 

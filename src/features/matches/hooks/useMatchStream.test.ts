@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MATCH_EVENT } from '../../../../core/protocol/matches.ts';
+import { MATCH_EVENT } from '#core/protocol/matches.ts';
 import { useLateVerdicts } from './useLateVerdicts.ts';
 import { type MatchStreamState, useMatchStream } from './useMatchStream.ts';
 

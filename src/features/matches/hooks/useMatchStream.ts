@@ -7,10 +7,10 @@ import {
   type ResultEvent,
   resultEventSchema,
   spectatorsEventSchema,
-} from '../../../../core/protocol/matches.ts';
-import { matchPoolsSchema } from '../../../../core/protocol/pools.ts';
-import { openReopeningEventSource } from '../../../lib/http/reopeningEventSource.ts';
-import { poolsQueryOptions } from '../../../lib/queries/poolsQueryOptions.ts';
+} from '#core/protocol/matches.ts';
+import { matchPoolsSchema } from '#core/protocol/pools.ts';
+import { openReopeningEventSource } from '#src/lib/http/reopeningEventSource.ts';
+import { poolsQueryOptions } from '#src/lib/queries/poolsQueryOptions.ts';
 
 /** What every move event carries: its match, its ply and the encoded move list after it. */
 type MoveProgress = z.infer<typeof moveProgressSchema>;

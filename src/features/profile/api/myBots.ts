@@ -1,13 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  botTokenSchema,
-  type CreateBotBody,
-  ownedBotListSchema,
-} from '../../../../core/protocol/bots.ts';
-import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
-import { noContent } from '../../../lib/http/noContent.ts';
-import { requestJson } from '../../../lib/http/requestJson.ts';
-import { requestJsonOrNull } from '../../../lib/http/requestJsonOrNull.ts';
+import { botTokenSchema, type CreateBotBody, ownedBotListSchema } from '#core/protocol/bots.ts';
+import { mayBeSignedIn } from '#src/lib/auth/signInHint.ts';
+import { noContent } from '#src/lib/http/noContent.ts';
+import { requestJson } from '#src/lib/http/requestJson.ts';
+import { requestJsonOrNull } from '#src/lib/http/requestJsonOrNull.ts';
 
 /** Query key of the signed-in user's bots. */
 export const MY_BOTS_QUERY_KEY = ['bots', 'mine'] as const;

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { profileSchema } from '../../../../core/protocol/profile.ts';
-import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
-import { requestJson } from '../../../lib/http/requestJson.ts';
-import { requestJsonOrNull } from '../../../lib/http/requestJsonOrNull.ts';
+import { profileSchema } from '#core/protocol/profile.ts';
+import { mayBeSignedIn } from '#src/lib/auth/signInHint.ts';
+import { requestJson } from '#src/lib/http/requestJson.ts';
+import { requestJsonOrNull } from '#src/lib/http/requestJsonOrNull.ts';
 
 /** Query key of the signed-in user's profile. */
 export const PROFILE_QUERY_KEY = ['profile'] as const;

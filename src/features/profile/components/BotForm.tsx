@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { GAME_IDS, type GameId } from '../../../../core/games/gameIds.ts';
-import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import type { CreateBotBody } from '../../../../core/protocol/bots.ts';
+import { GAME_IDS, type GameId } from '#core/games/gameIds.ts';
+import { GAME_NAMES } from '#core/games/gameNames.ts';
+import type { CreateBotBody } from '#core/protocol/bots.ts';
 
 /** Name, description and games of a new bot; the server validates and its message is shown. */
 export function BotForm({

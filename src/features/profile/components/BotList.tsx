@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import type { OwnedBot } from '../../../../core/protocol/bots.ts';
+import { GAME_NAMES } from '#core/games/gameNames.ts';
+import type { OwnedBot } from '#core/protocol/bots.ts';
 
 const STATUS_LABELS: Record<OwnedBot['status'], string> = {
   active: 'Active',

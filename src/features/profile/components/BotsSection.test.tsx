@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { OwnedBot } from '../../../../core/protocol/bots.ts';
-import { mountSignedIn } from '../../../testing/mountSignedIn.tsx';
+import type { OwnedBot } from '#core/protocol/bots.ts';
+import { mountSignedIn } from '#src/testing/mountSignedIn.tsx';
 import { BotsSection } from './BotsSection.tsx';
 
 const TOKEN = `gmb_${'a'.repeat(43)}`;

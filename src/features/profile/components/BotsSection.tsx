@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MAX_ACTIVE_BOTS_PER_USER, type OwnedBot } from '../../../../core/protocol/bots.ts';
-import { toast } from '../../../lib/toast.ts';
+import { MAX_ACTIVE_BOTS_PER_USER, type OwnedBot } from '#core/protocol/bots.ts';
 import {
   MY_BOTS_QUERY_KEY,
   myBotsQueryOptions,
@@ -9,7 +8,8 @@ import {
   registerBot,
   retireBot,
   revokeBotToken,
-} from '../api/myBots.ts';
+} from '#src/features/profile/api/myBots.ts';
+import { toast } from '#src/lib/toast.ts';
 import { BotForm } from './BotForm.tsx';
 import { type BotActions, BotList } from './BotList.tsx';
 import { BotTokenNotice } from './BotTokenNotice.tsx';

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from '../../../lib/toast.ts';
-import { PROFILE_QUERY_KEY, updateNickname } from '../api/profileQueryOptions.ts';
+import {
+  PROFILE_QUERY_KEY,
+  updateNickname,
+} from '#src/features/profile/api/profileQueryOptions.ts';
+import { toast } from '#src/lib/toast.ts';
 
 /** Edits the nickname; the server checks the rules and uniqueness and says what is wrong. */
 export function NicknameForm({ nickname }: { nickname: string }) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { formatThousands } from '../../../../core/format/balance.ts';
-import { profileQueryOptions } from '../api/profileQueryOptions.ts';
+import { formatThousands } from '#core/format/balance.ts';
+import { profileQueryOptions } from '#src/features/profile/api/profileQueryOptions.ts';
 import { BotsSection } from './BotsSection.tsx';
 import { NicknameForm } from './NicknameForm.tsx';
 import { BetsTable, LedgerTable, OwnedAgentsTable } from './ProfileTables.tsx';

@@ -1,7 +1,7 @@
-import { formatThousands } from '../../../../core/format/balance.ts';
-import type { LedgerEntry } from '../../../../core/protocol/ledger.ts';
-import type { Profile } from '../../../../core/protocol/profile.ts';
-import { DataTable, type DataTableColumn } from '../../../lib/table/DataTable.tsx';
+import { formatThousands } from '#core/format/balance.ts';
+import type { LedgerEntry } from '#core/protocol/ledger.ts';
+import type { Profile } from '#core/protocol/profile.ts';
+import { DataTable, type DataTableColumn } from '#src/lib/table/DataTable.tsx';
 
 const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   welcome: 'Welcome grant',

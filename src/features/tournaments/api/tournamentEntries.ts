@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ownedAgentSchema } from '../../../../core/protocol/customAgents.ts';
-import { mayBeSignedIn } from '../../../lib/auth/signInHint.ts';
-import { noContent } from '../../../lib/http/noContent.ts';
-import { requestJson } from '../../../lib/http/requestJson.ts';
-import { requestJsonOrNull } from '../../../lib/http/requestJsonOrNull.ts';
+import { ownedAgentSchema } from '#core/protocol/customAgents.ts';
+import { mayBeSignedIn } from '#src/lib/auth/signInHint.ts';
+import { noContent } from '#src/lib/http/noContent.ts';
+import { requestJson } from '#src/lib/http/requestJson.ts';
+import { requestJsonOrNull } from '#src/lib/http/requestJsonOrNull.ts';
 
 const myAgentsSchema = z.object({ items: z.array(ownedAgentSchema) });
 const entrySchema = z.object({ balance: z.number().int().nullable() });

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { tournamentDetailSchema } from '../../../../core/protocol/tournamentViews.ts';
-import { fetchJson } from '../../../lib/http/fetchJson.ts';
+import { tournamentDetailSchema } from '#core/protocol/tournamentViews.ts';
+import { fetchJson } from '#src/lib/http/fetchJson.ts';
 
 /** What the tournament page says when the id names none. */
 export const TOURNAMENT_NOT_FOUND = 'This tournament does not exist.';

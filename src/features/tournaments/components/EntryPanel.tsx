@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { formatThousands } from '../../../../core/format/balance.ts';
-import type { TournamentDetail } from '../../../../core/protocol/tournamentViews.ts';
+import { formatThousands } from '#core/format/balance.ts';
+import type { TournamentDetail } from '#core/protocol/tournamentViews.ts';
 import {
   enterTournament,
   myAgentsForEntryQueryOptions,
   withdrawFromTournament,
-} from '../api/tournamentEntries.ts';
+} from '#src/features/tournaments/api/tournamentEntries.ts';
 
 /** The signed-in user's query key (the header balance reads it); shared by name, not import. */
 const ME_QUERY_KEY = ['me'] as const;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { TournamentDetail } from '../../../../core/protocol/tournamentViews.ts';
+import type { TournamentDetail } from '#core/protocol/tournamentViews.ts';
 import { bracketColumns, stageName } from './bracketTies.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { TournamentDetail } from '../../../../core/protocol/tournamentViews.ts';
-import { DataTable } from '../../../lib/table/DataTable.tsx';
+import type { TournamentDetail } from '#core/protocol/tournamentViews.ts';
+import { DataTable } from '#src/lib/table/DataTable.tsx';
 import { gameResultText } from './tournamentText.ts';
 
 type Round = TournamentDetail['rounds'][number];

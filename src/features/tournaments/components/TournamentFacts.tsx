@@ -1,7 +1,7 @@
-import { formatThousands } from '../../../../core/format/balance.ts';
-import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import type { TournamentSummary } from '../../../../core/protocol/tournamentViews.ts';
-import { useNow } from '../../../lib/time/useNow.ts';
+import { formatThousands } from '#core/format/balance.ts';
+import { GAME_NAMES } from '#core/games/gameNames.ts';
+import type { TournamentSummary } from '#core/protocol/tournamentViews.ts';
+import { useNow } from '#src/lib/time/useNow.ts';
 import { formatText, startText, tournamentStartsInText } from './tournamentText.ts';
 
 const STATUS_TEXT: Record<TournamentSummary['status'], string> = {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { tournamentQueryOptions } from '../api/tournamentQueryOptions.ts';
-import { useTournamentStream } from '../hooks/useTournamentStream.ts';
+import { tournamentQueryOptions } from '#src/features/tournaments/api/tournamentQueryOptions.ts';
+import { useTournamentStream } from '#src/features/tournaments/hooks/useTournamentStream.ts';
 import { EntryPanel } from './EntryPanel.tsx';
 import { KnockoutBracket } from './KnockoutBracket.tsx';
 import { RoundGames } from './RoundGames.tsx';

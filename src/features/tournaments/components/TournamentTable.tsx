@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { formatThousands } from '../../../../core/format/balance.ts';
-import type { TournamentSummary } from '../../../../core/protocol/tournamentViews.ts';
-import { DataTable, type DataTableColumn } from '../../../lib/table/DataTable.tsx';
-import { useNow } from '../../../lib/time/useNow.ts';
+import { formatThousands } from '#core/format/balance.ts';
+import type { TournamentSummary } from '#core/protocol/tournamentViews.ts';
+import { DataTable, type DataTableColumn } from '#src/lib/table/DataTable.tsx';
+import { useNow } from '#src/lib/time/useNow.ts';
 import {
   formatText,
   startText,

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { formatThousands } from '../../../../core/format/balance.ts';
-import { placeText } from '../../../../core/format/place.ts';
-import type { TournamentDetail } from '../../../../core/protocol/tournamentViews.ts';
-import { DataTable } from '../../../lib/table/DataTable.tsx';
+import { formatThousands } from '#core/format/balance.ts';
+import { placeText } from '#core/format/place.ts';
+import type { TournamentDetail } from '#core/protocol/tournamentViews.ts';
+import { DataTable } from '#src/lib/table/DataTable.tsx';
 import { halfPointsText, quarterPointsText } from './tournamentText.ts';
 
 type Prize = TournamentDetail['prizes'][number];

@@ -1,7 +1,7 @@
-import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import { GameFilter, useGameFilter } from '../../../lib/games/GameFilter.tsx';
-import { useDeferredQuery } from '../../../lib/query/useDeferredQuery.ts';
-import { tournamentsQueryOptions } from '../api/tournamentsQueryOptions.ts';
+import { GAME_NAMES } from '#core/games/gameNames.ts';
+import { tournamentsQueryOptions } from '#src/features/tournaments/api/tournamentsQueryOptions.ts';
+import { GameFilter, useGameFilter } from '#src/lib/games/GameFilter.tsx';
+import { useDeferredQuery } from '#src/lib/query/useDeferredQuery.ts';
 import { TournamentTable } from './TournamentTable.tsx';
 import './tournaments.css';
 

@@ -1,4 +1,4 @@
-import type { TournamentDetail } from '../../../../core/protocol/tournamentViews.ts';
+import type { TournamentDetail } from '#core/protocol/tournamentViews.ts';
 
 type Round = TournamentDetail['rounds'][number];
 type Game = Round['pairings'][number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeText } from '../../../../core/format/place.ts';
+import { placeText } from '#core/format/place.ts';
 import {
   formatText,
   gameResultText,

@@ -1,5 +1,5 @@
-import { GAME_NAMES } from '../../../../core/games/gameNames.ts';
-import type { TournamentSummary } from '../../../../core/protocol/tournamentViews.ts';
+import { GAME_NAMES } from '#core/games/gameNames.ts';
+import type { TournamentSummary } from '#core/protocol/tournamentViews.ts';
 
 const FORMAT_NAMES: Record<TournamentSummary['format'], string> = {
   'round-robin': 'Round robin',

@@ -1,11 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import {
-  TOURNAMENT_EVENT,
-  tournamentEventSchema,
-} from '../../../../core/protocol/tournamentEvents.ts';
-import { openReopeningEventSource } from '../../../lib/http/reopeningEventSource.ts';
-import { tournamentQueryOptions } from '../api/tournamentQueryOptions.ts';
+import { TOURNAMENT_EVENT, tournamentEventSchema } from '#core/protocol/tournamentEvents.ts';
+import { tournamentQueryOptions } from '#src/features/tournaments/api/tournamentQueryOptions.ts';
+import { openReopeningEventSource } from '#src/lib/http/reopeningEventSource.ts';
 
 /** How often the page reads the tournament again while its event stream is down. */
 const FALLBACK_POLL_MS = 60_000;

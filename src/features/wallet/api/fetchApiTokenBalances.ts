@@ -2,8 +2,8 @@ import {
   type ReownTokenBalance,
   reownBalanceResponseSchema,
   reownTokenBalanceSchema,
-} from '../../../../core/protocol/walletBalances.ts';
-import type { TokenBalance } from '../../../cache/records.ts';
+} from '#core/protocol/walletBalances.ts';
+import type { TokenBalance } from '#src/cache/records.ts';
 import { shownTokenBalances } from './shownTokenBalances.ts';
 import { TokenBalancesError } from './tokenBalancesError.ts';
 

@@ -1,6 +1,6 @@
 import type { Config } from 'wagmi';
-import type { TokenBalance } from '../../../cache/records.ts';
-import { WATCHED_TOKENS } from '../../../config/watchedTokens.ts';
+import type { TokenBalance } from '#src/cache/records.ts';
+import { WATCHED_TOKENS } from '#src/config/watchedTokens.ts';
 import { minorToDecimal } from './minorToDecimal.ts';
 import { shownTokenBalances } from './shownTokenBalances.ts';
 import { TokenBalancesError } from './tokenBalancesError.ts';

@@ -4,8 +4,8 @@ import { custom, http, type Transport } from 'viem';
 import { mainnet } from 'viem/chains';
 import { describe, expect, it } from 'vitest';
 import { createConfig } from 'wagmi';
-import { openCacheLayer } from '../../../cache/cacheLayer.ts';
-import { createWalletCache } from '../../../cache/walletCache.ts';
+import { openCacheLayer } from '#src/cache/cacheLayer.ts';
+import { createWalletCache } from '#src/cache/walletCache.ts';
 import { fetchWalletSnapshot } from './fetchWalletSnapshot.ts';
 import { readCachedWalletSnapshot } from './walletSnapshot.ts';
 

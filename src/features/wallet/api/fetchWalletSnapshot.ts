@@ -1,6 +1,6 @@
 import type { Config } from 'wagmi';
 import { z } from 'zod';
-import type { WalletCache } from '../../../cache/walletCache.ts';
+import type { WalletCache } from '#src/cache/walletCache.ts';
 import type { WalletSnapshot } from './walletSnapshot.ts';
 
 const MAINNET_ID = 1;

@@ -4,8 +4,8 @@ import { http } from 'viem';
 import { arbitrum, mainnet } from 'viem/chains';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createConfig } from 'wagmi';
-import { type CacheLayer, openCacheLayer } from '../../../cache/cacheLayer.ts';
-import { createWalletCache, type WalletCache } from '../../../cache/walletCache.ts';
+import { type CacheLayer, openCacheLayer } from '#src/cache/cacheLayer.ts';
+import { createWalletCache, type WalletCache } from '#src/cache/walletCache.ts';
 import { loadTokenBalances, type TokenBalanceSource } from './loadTokenBalances.ts';
 import { STUB_API_ORIGIN, stubBalanceHttp, stubRpcUrl } from './stubBalanceHttp.ts';
 

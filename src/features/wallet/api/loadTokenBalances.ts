@@ -1,6 +1,6 @@
 import type { Config } from 'wagmi';
-import type { TokenBalance } from '../../../cache/records.ts';
-import type { WalletCache } from '../../../cache/walletCache.ts';
+import type { TokenBalance } from '#src/cache/records.ts';
+import type { WalletCache } from '#src/cache/walletCache.ts';
 import { balanceApiUrl } from './balanceApiUrl.ts';
 import { fetchApiTokenBalances } from './fetchApiTokenBalances.ts';
 import { fetchRpcTokenBalances } from './fetchRpcTokenBalances.ts';

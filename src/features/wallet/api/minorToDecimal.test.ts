@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBalance } from '../../../../core/format/balance.ts';
+import { formatBalance } from '#core/format/balance.ts';
 import { minorToDecimal } from './minorToDecimal.ts';
 
 describe('minorToDecimal', () => {

@@ -1,4 +1,4 @@
-import type { TokenBalance } from '../../../cache/records.ts';
+import type { TokenBalance } from '#src/cache/records.ts';
 
 const ZERO_QUANTITY = /^0+(\.0+)?$/;
 

@@ -1,4 +1,4 @@
-import { GridmindError } from '../../../../core/errors.ts';
+import { GridmindError } from '#core/errors.ts';
 
 /**
  * The token balances of a network could not be read: the network failed, or answered something

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getAppCacheLayer } from '../../../cache/appCache.ts';
-import { CACHE_LIFETIMES_MS } from '../../../cache/lifetimes.ts';
-import { createWalletCache } from '../../../cache/walletCache.ts';
-import { LOCAL_REOWN_PROJECT_ID, REOWN_PROJECT_ID } from '../../../config/env.ts';
-import { loadAppKit } from '../../../lib/wallet/appkit.ts';
+import { getAppCacheLayer } from '#src/cache/appCache.ts';
+import { CACHE_LIFETIMES_MS } from '#src/cache/lifetimes.ts';
+import { createWalletCache } from '#src/cache/walletCache.ts';
+import { LOCAL_REOWN_PROJECT_ID, REOWN_PROJECT_ID } from '#src/config/env.ts';
+import { loadAppKit } from '#src/lib/wallet/appkit.ts';
 import { loadTokenBalances, type TokenBalanceSource } from './loadTokenBalances.ts';
 import { mayAskTokenBalancesAgain } from './tokenBalanceRetry.ts';
 import { TokenBalancesError } from './tokenBalancesError.ts';

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openCacheLayer } from '../../../cache/cacheLayer.ts';
-import { createWalletCache, type WalletCache } from '../../../cache/walletCache.ts';
-import { createWalletSettings, type WalletSettings } from '../../../cache/walletSettings.ts';
+import { openCacheLayer } from '#src/cache/cacheLayer.ts';
+import { createWalletCache, type WalletCache } from '#src/cache/walletCache.ts';
+import { createWalletSettings, type WalletSettings } from '#src/cache/walletSettings.ts';
 import { readWalletConnection } from './walletConnection.ts';
 import { readCachedWalletSnapshot } from './walletSnapshot.ts';
 

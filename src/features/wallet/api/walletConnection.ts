@@ -1,5 +1,5 @@
-import { SUPPORTED_CHAIN_IDS } from '../../../../core/protocol/auth.ts';
-import type { WalletSettings } from '../../../cache/walletSettings.ts';
+import { SUPPORTED_CHAIN_IDS } from '#core/protocol/auth.ts';
+import type { WalletSettings } from '#src/cache/walletSettings.ts';
 
 /** Where the wallet panel's data comes from: the wallet's network, and which wallet it is. */
 export interface WalletConnection {

@@ -1,5 +1,5 @@
-import type { NativeBalance, Profile } from '../../../cache/records.ts';
-import type { WalletCache } from '../../../cache/walletCache.ts';
+import type { NativeBalance, Profile } from '#src/cache/records.ts';
+import type { WalletCache } from '#src/cache/walletCache.ts';
 
 /** What the wallet panel shows for one address on one chain; each part may be unknown. */
 export interface WalletSnapshot {

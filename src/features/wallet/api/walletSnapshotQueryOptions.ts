@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getAppCacheLayer } from '../../../cache/appCache.ts';
-import { createWalletCache } from '../../../cache/walletCache.ts';
-import { createWalletSettings } from '../../../cache/walletSettings.ts';
-import { LOCAL_REOWN_PROJECT_ID, REOWN_PROJECT_ID } from '../../../config/env.ts';
-import { getWalletSession } from '../../../lib/auth/getWalletSession.ts';
-import { loadAppKit } from '../../../lib/wallet/appkit.ts';
+import { getAppCacheLayer } from '#src/cache/appCache.ts';
+import { createWalletCache } from '#src/cache/walletCache.ts';
+import { createWalletSettings } from '#src/cache/walletSettings.ts';
+import { LOCAL_REOWN_PROJECT_ID, REOWN_PROJECT_ID } from '#src/config/env.ts';
+import { getWalletSession } from '#src/lib/auth/getWalletSession.ts';
+import { loadAppKit } from '#src/lib/wallet/appkit.ts';
 import { fetchWalletSnapshot, type IdentityUrl } from './fetchWalletSnapshot.ts';
 import { identityUrl } from './identityUrl.ts';
 import { readWalletConnection } from './walletConnection.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { DataTable, type DataTableColumn } from '../../../lib/table/DataTable.tsx';
+import { DataTable, type DataTableColumn } from '#src/lib/table/DataTable.tsx';
 import type { TokenBalancesView, TokenRow } from './tokenBalancesView.ts';
 
 /**

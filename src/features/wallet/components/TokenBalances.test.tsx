@@ -4,9 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getAppCacheLayer } from '../../../cache/appCache.ts';
-import type { TokenBalance } from '../../../cache/records.ts';
-import { createWalletCache } from '../../../cache/walletCache.ts';
+import { getAppCacheLayer } from '#src/cache/appCache.ts';
+import type { TokenBalance } from '#src/cache/records.ts';
+import { createWalletCache } from '#src/cache/walletCache.ts';
 import { NetworkTokenList } from './NetworkTokenList.tsx';
 import { TokenBalances } from './TokenBalances.tsx';
 

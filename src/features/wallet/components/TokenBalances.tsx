@@ -1,8 +1,8 @@
 import './TokenBalances.css';
 import { useId } from 'react';
-import { SUPPORTED_CHAIN_IDS } from '../../../../core/protocol/auth.ts';
-import { useOnlineStatus } from '../../../cache/useOnlineStatus.ts';
-import { useTokenBalances } from '../hooks/useTokenBalances.ts';
+import { SUPPORTED_CHAIN_IDS } from '#core/protocol/auth.ts';
+import { useOnlineStatus } from '#src/cache/useOnlineStatus.ts';
+import { useTokenBalances } from '#src/features/wallet/hooks/useTokenBalances.ts';
 import { NetworkTokenList } from './NetworkTokenList.tsx';
 import { tokenBalancesView } from './tokenBalancesView.ts';
 

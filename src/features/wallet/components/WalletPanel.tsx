@@ -1,7 +1,7 @@
 import './WalletPanel.css';
-import type { WalletRef } from '../api/walletSnapshotQueryOptions.ts';
-import { useWalletConnection } from '../hooks/useWalletConnection.ts';
-import { useWalletSnapshot } from '../hooks/useWalletSnapshot.ts';
+import type { WalletRef } from '#src/features/wallet/api/walletSnapshotQueryOptions.ts';
+import { useWalletConnection } from '#src/features/wallet/hooks/useWalletConnection.ts';
+import { useWalletSnapshot } from '#src/features/wallet/hooks/useWalletSnapshot.ts';
 import { TokenBalances } from './TokenBalances.tsx';
 import { walletPanelView } from './walletPanelView.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TokenBalance } from '../../../cache/records.ts';
+import type { TokenBalance } from '#src/cache/records.ts';
 import { TOKEN_BALANCE_OFFLINE, tokenBalancesView } from './tokenBalancesView.ts';
 
 const usdc: TokenBalance = {

@@ -1,9 +1,5 @@
-import {
-  formatBalance,
-  formatThousands,
-  splitTokenAmount,
-} from '../../../../core/format/balance.ts';
-import type { TokenBalancesResult } from '../api/loadTokenBalances.ts';
+import { formatBalance, formatThousands, splitTokenAmount } from '#core/format/balance.ts';
+import type { TokenBalancesResult } from '#src/features/wallet/api/loadTokenBalances.ts';
 
 /** One row of a network's token table. */
 export interface TokenRow {

@@ -1,7 +1,7 @@
-import { shortenAddress } from '../../../../core/format/address.ts';
-import { formatBalance } from '../../../../core/format/balance.ts';
-import { minorToDecimal } from '../api/minorToDecimal.ts';
-import type { WalletSnapshot } from '../api/walletSnapshot.ts';
+import { shortenAddress } from '#core/format/address.ts';
+import { formatBalance } from '#core/format/balance.ts';
+import { minorToDecimal } from '#src/features/wallet/api/minorToDecimal.ts';
+import type { WalletSnapshot } from '#src/features/wallet/api/walletSnapshot.ts';
 
 /** The texts and image the wallet panel shows. */
 export interface WalletPanelView {

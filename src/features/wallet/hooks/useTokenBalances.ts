@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useOnlineStatus } from '../../../cache/useOnlineStatus.ts';
-import { failedOffline } from '../api/tokenBalanceRetry.ts';
-import { tokenBalancesQueryOptions } from '../api/tokenBalancesQueryOptions.ts';
+import { useOnlineStatus } from '#src/cache/useOnlineStatus.ts';
+import { failedOffline } from '#src/features/wallet/api/tokenBalanceRetry.ts';
+import { tokenBalancesQueryOptions } from '#src/features/wallet/api/tokenBalancesQueryOptions.ts';
 
 /**
  * One chain's token balances for an address, through the 30-second balance cache; a list that

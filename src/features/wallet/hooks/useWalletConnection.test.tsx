@@ -4,11 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { expect, it, vi } from 'vitest';
-import { getAppCacheLayer } from '../../../cache/appCache.ts';
-import {
-  announceWalletSettingsChange,
-  createWalletSettings,
-} from '../../../cache/walletSettings.ts';
+import { getAppCacheLayer } from '#src/cache/appCache.ts';
+import { announceWalletSettingsChange, createWalletSettings } from '#src/cache/walletSettings.ts';
 import { useWalletConnection } from './useWalletConnection.ts';
 
 // React's act() warns unless the environment says it is a test.

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { onWalletSettingsChange } from '../../../cache/walletSettings.ts';
-import { walletConnectionQueryOptions } from '../api/walletSnapshotQueryOptions.ts';
+import { onWalletSettingsChange } from '#src/cache/walletSettings.ts';
+import { walletConnectionQueryOptions } from '#src/features/wallet/api/walletSnapshotQueryOptions.ts';
 
 /**
  * The wallet connection the panel shows, read from the settings mirror and read again whenever

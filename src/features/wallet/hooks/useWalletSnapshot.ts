@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { WalletSnapshot } from '../api/walletSnapshot.ts';
+import type { WalletSnapshot } from '#src/features/wallet/api/walletSnapshot.ts';
 import {
   cachedWalletSnapshotQueryOptions,
   freshWalletSnapshotQueryOptions,
   type WalletRef,
-} from '../api/walletSnapshotQueryOptions.ts';
+} from '#src/features/wallet/api/walletSnapshotQueryOptions.ts';
 
 /** The panel's data: the cache's answer at once, each part replaced by the network's when it comes. */
 export function useWalletSnapshot(wallet: WalletRef): {
