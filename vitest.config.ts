@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 /** Three suites, run separately by `npm test`: pure units, the server over inject/HTTP, and real Chromium. */
 export default defineConfig({
   test: {
+    // Vitest's own report, then the slowest files of the run (where a wait on the suite goes).
+    reporters: ['default', './tests/setup/slowestFilesReporter.ts'],
     projects: [
       {
         test: {
