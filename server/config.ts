@@ -40,74 +40,129 @@ function isAddressOrCidr(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
-const envSchema = z.object({
-  PORT: integer(8080, 1, 65_535),
-  DATA_DIR: z.string().trim().min(1).default('./data'),
-  DATABASE_URL: optionalText.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-      .optional(),
-  ),
-  APP_ORIGIN: optionalText.pipe(
-    z
-      .url({ protocol: /^https?$/ })
-      .refine((value) => new URL(value).origin === value.replace(/\/$/, ''), {
-        message: 'must be an origin only (scheme, host, optional port), without a path',
-      })
-      .transform((value) => new URL(value).origin)
-      .optional(),
-  ),
+/** The environment the server reads; `npm run docs:config` writes docs/CONFIGURATION.md from it. */
+export const envSchema = z.object({
+  PORT: integer(8080, 1, 65_535).describe('HTTP port'),
+  DATA_DIR: z
+    .string()
+    .trim()
+    .min(1)
+    .default('./data')
+    .describe('folder of the embedded database (PGlite)'),
+  DATABASE_URL: optionalText
+    .pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    )
+    .describe('a PostgreSQL server to use instead of the embedded database'),
+  APP_ORIGIN: optionalText
+    .pipe(
+      z
+        .url({ protocol: /^https?$/ })
+        .refine((value) => new URL(value).origin === value.replace(/\/$/, ''), {
+          message: 'must be an origin only (scheme, host, optional port), without a path',
+        })
+        .transform((value) => new URL(value).origin)
+        .optional(),
+    )
+    .describe(
+      'the public origin sign-in messages must name, exactly as people open it (scheme, host, port); unset, `http://localhost:$PORT`',
+    ),
   // Spelled as sign-in stores addresses, so the admin check at sign-in is a plain comparison.
   ADMIN_ADDRESSES: commaList
     .pipe(z.array(evmAddressSchema))
-    .transform((addresses) => addresses.map(normalizeEvmAddress)),
-  VITE_REOWN_PROJECT_ID: optionalText,
-  // One RPC per network at most, comma-separated: each is asked which chain it serves.
-  RPC_URL: commaList.pipe(
-    z.array(z.url({ protocol: /^https?$/, message: 'each entry must be an http(s) URL' })),
+    .transform((addresses) => addresses.map(normalizeEvmAddress))
+    .describe(
+      'comma list of wallet addresses (0x optional, any case) that are admins; anything else stops the server at start-up',
+    ),
+  VITE_REOWN_PROJECT_ID: optionalText.describe(
+    "Reown project id, read at build time; without one, installed browser wallets (EIP-6963) still work, but WalletConnect's QR/deep-link wallets do not",
   ),
-  LIVE_MATCHES: integer(2, 0, 64),
-  // Which games the runner keeps going (every registered one unless named).
+  // One RPC per network at most, comma-separated: each is asked which chain it serves.
+  RPC_URL: commaList
+    .pipe(z.array(z.url({ protocol: /^https?$/, message: 'each entry must be an http(s) URL' })))
+    .describe(
+      'RPCs for checking smart-contract wallet signatures, comma-separated, one per network (Ethereum, Arbitrum One); without one for a network only ordinary accounts sign in there',
+    ),
+  LIVE_MATCHES: integer(2, 0, 64).describe(
+    'matches of each game kept going at all times (announced or live), plus one per online bot (up to `BOT_MATCHES_MAX`); `0` runs no matches at all',
+  ),
   LIVE_GAMES: commaList
     .pipe(
       z.array(z.enum(GAME_IDS, { message: `each entry must be one of ${GAME_IDS.join(', ')}` })),
     )
-    .transform((games) => (games.length === 0 ? [...GAME_IDS] : games)),
-  MOVE_DELAY_MS: integer(1500, 0, 600_000),
+    .transform((games) => (games.length === 0 ? [...GAME_IDS] : games))
+    .describe(
+      `the games the runner plays, comma-separated (${GAME_IDS.join(', ')}); empty plays every game`,
+    ),
+  MOVE_DELAY_MS: integer(1500, 0, 600_000).describe('pause between moves, so people can follow'),
   // The built-in schedule: one small, quick tournament of each live game always coming or going.
   TOURNAMENT_SCHEDULE: z
     .enum(['on', 'off'], { message: 'must be on or off' })
     .default('on')
-    .transform((value) => value === 'on'),
-  BETTING_WINDOW_MS: integer(30_000, 0, 3_600_000),
-  BET_COMMISSION_PCT: integer(5, 0, 100),
-  CLIENT_DIR: z.string().trim().min(1).default('dist/client'),
-  AUTH_RATE_LIMIT_PER_MINUTE: integer(60, 1, 100_000),
-  BET_RATE_LIMIT_PER_MINUTE: integer(30, 1, 100_000),
-  WRITE_RATE_LIMIT_PER_MINUTE: integer(20, 1, 100_000),
-  // How long a bot has for each move before it loses on time.
-  BOT_MOVE_TIMEOUT_MS: integer(10_000, 100, 600_000),
-  BOT_MOVE_RATE_LIMIT_PER_MINUTE: integer(600, 1, 100_000),
-  // Matches with a bot seated, announced or live, platform-wide: bots beyond it wait their turn.
-  BOT_MATCHES_MAX: integer(BOT_MATCHES_MAX_DEFAULT, 0, 1000),
-  // How often a bot's event stream gets a heartbeat (and its bot stays marked online).
-  BOT_HEARTBEAT_MS: integer(15_000, 100, 120_000),
-  // Bot event streams one client address may hold open at once, per server process.
-  BOT_STREAMS_PER_ADDRESS: integer(20, 1, 100_000),
+    .transform((value) => value === 'on')
+    .describe(
+      "`on` keeps a small, quick Swiss of four built-in agents scheduled for each game in `LIVE_GAMES` (open to users' agents); played only while `LIVE_MATCHES` is not `0`",
+    ),
+  BETTING_WINDOW_MS: integer(30_000, 0, 3_600_000).describe(
+    'how long a match is announced (and takes bets) before its first move',
+  ),
+  BET_COMMISSION_PCT: integer(5, 0, 100).describe(
+    'share of a settled pool paid to the owners of the two agents (the house for built-in ones)',
+  ),
+  CLIENT_DIR: z
+    .string()
+    .trim()
+    .min(1)
+    .default('dist/client')
+    .describe('the built client the server serves'),
+  AUTH_RATE_LIMIT_PER_MINUTE: integer(60, 1, 100_000).describe(
+    'requests per minute per client to `/auth/*`',
+  ),
+  BET_RATE_LIMIT_PER_MINUTE: integer(30, 1, 100_000).describe(
+    'bets per minute per user (per address for visitors); more get `429` with `Retry-After`',
+  ),
+  WRITE_RATE_LIMIT_PER_MINUTE: integer(20, 1, 100_000).describe(
+    'agent creations, edits, retirements and nickname changes per minute per user, one shared budget',
+  ),
+  BOT_MOVE_TIMEOUT_MS: integer(10_000, 100, 600_000).describe(
+    'how long a bot has for each move before it loses on time',
+  ),
+  BOT_MOVE_RATE_LIMIT_PER_MINUTE: integer(600, 1, 100_000).describe(
+    'moves per minute per bot token; more get `429` with `Retry-After`',
+  ),
+  BOT_MATCHES_MAX: integer(BOT_MATCHES_MAX_DEFAULT, 0, 1000).describe(
+    'matches with a bot seated (announced or live) at once, across every server process; idle bots beyond it wait for one to end; `0` seats no bot',
+  ),
+  BOT_HEARTBEAT_MS: integer(15_000, 100, 120_000).describe(
+    "heartbeat period of a bot's event stream; a bot counts as online for three of them after each",
+  ),
+  BOT_STREAMS_PER_ADDRESS: integer(20, 1, 100_000).describe(
+    'bot event streams one client address may hold open at once, per process; more get `429` (a bot holds at most 2)',
+  ),
   // Watchers' event streams (matches, tournaments) a process holds at once, in all and from one
   // client address: beyond them a stream is refused (503 and 429) before it costs anything.
-  SSE_MAX_STREAMS: integer(20_000, 1, 1_000_000),
-  SSE_MAX_PER_ADDRESS: integer(64, 1, 1_000_000),
+  SSE_MAX_STREAMS: integer(20_000, 1, 1_000_000).describe(
+    "watchers' event streams (matches, tournaments) one process holds at once; more get `503` with `Retry-After: 5`",
+  ),
+  SSE_MAX_PER_ADDRESS: integer(64, 1, 1_000_000).describe(
+    "watchers' event streams one client address may hold at once, per process, every kind together; more get `429` with `Retry-After: 30`",
+  ),
   // The reverse proxies (addresses, CIDR blocks) whose X-Forwarded-For names the client. None by
   // default: a request's own socket address is its client, so no one can claim another address.
-  TRUST_PROXY: commaList.pipe(
-    z.array(
-      z.string().refine(isAddressOrCidr, {
-        message: 'each entry must be an IP address or CIDR block (e.g. 127.0.0.1, 10.0.0.0/8)',
-      }),
+  TRUST_PROXY: commaList
+    .pipe(
+      z.array(
+        z.string().refine(isAddressOrCidr, {
+          message: 'each entry must be an IP address or CIDR block (e.g. 127.0.0.1, 10.0.0.0/8)',
+        }),
+      ),
+    )
+    .describe(
+      'reverse proxies (IP addresses or CIDR blocks, comma-separated) whose `X-Forwarded-For` names the client for rate limits and stream caps; from anyone else it is ignored; empty trusts none',
     ),
-  ),
 });
 
 /** Everything the server reads from its environment, parsed and defaulted once at start-up. */
