@@ -28,7 +28,7 @@ export interface BatcherOptions<In, Out> {
    * when a batch ends with items queued. A crowd's requests reach a server one per turn of its
    * event loop (it accepts one connection a turn), so each could find the batcher idle and run
    * alone, and the few that queue during a statement would run as the next: 170-480 of a
-   * burst's 500 nonce requests had a statement each (docs/FIGURES.md, thirteenth pass). An
+   * burst's 500 nonce requests had a statement each (docs/FIGURES.md's thirteenth pass, in git). An
    * item after a quiet spell runs at once, so a lone visitor waits for nothing.
    */
   gatherMs?: number;

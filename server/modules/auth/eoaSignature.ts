@@ -31,7 +31,7 @@ function toRecoveryBit(yParityOrV: number): 0 | 1 {
  * signature's bytes and recovery value, its address comparison), except that the signer's public
  * key is recovered by libsecp256k1 compiled to WebAssembly (tiny-secp256k1) instead of noble's
  * BigInt arithmetic: about 0.25 ms a check where viem takes 2 ms, which is what a burst of
- * sign-ins waits on (docs/ARCHITECTURE.md, "Sign-in"). Both refuse r or s outside [1, n), an r
+ * sign-ins waits on (server/modules/auth/README.md). Both refuse r or s outside [1, n), an r
  * that is no point's x, and a recovered point at infinity; eoaSignature.test.ts compares them on
  * thousands of valid, tampered and malformed signatures.
  */

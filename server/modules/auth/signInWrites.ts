@@ -12,8 +12,8 @@ const MAX_PER_STATEMENT = 250;
  * How long a crowd's nonce requests are gathered into one statement when they come less than
  * this far apart (createBatcher's gatherMs): a burst's requests reach the server 1-2 ms apart,
  * one a turn of its event loop, and a statement each cost 0.4-0.8 ms of PGlite's one thread.
- * At 8 ms a burst of 500 takes 10-34 statements, at 2 ms 62-119 (docs/FIGURES.md, thirteenth
- * pass). A visitor after a quiet spell waits for nothing.
+ * At 8 ms a burst of 500 takes 10-34 statements, at 2 ms 62-119 (docs/FIGURES.md's
+ * thirteenth pass, in git). A visitor after a quiet spell waits for nothing.
  */
 const NONCE_GATHER_MS = 8;
 
