@@ -60,7 +60,10 @@ export interface AppOptions {
   now?: () => number;
   /** Folder of the built client to serve with the SPA fallback (server.ts passes CLIENT_DIR). */
   clientDir?: string;
-  /** Plays live matches (server.ts); tests build the app without the runner. */
+  /**
+   * Plays live matches (server.ts) unless ROLE is `web`; tests build the app without the runner.
+   * ROLE `runner` serves nothing but the health check.
+   */
   startRunner?: boolean;
   /** Fastify's logger option; off unless given. */
   logger?: boolean | { level: string };
@@ -101,10 +104,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOriginCheck(app, config.APP_ORIGIN);
   await app.register(fastifyCookie);
   registerAuth(app);
-  registerRateLimits(app, {
-    bets: config.BET_RATE_LIMIT_PER_MINUTE,
-    writes: config.WRITE_RATE_LIMIT_PER_MINUTE,
-  });
+  // A runner process (ROLE=runner) plays the matches and serves only its health check.
+  const servesPublic = config.ROLE !== 'runner';
+  if (servesPublic) {
+    registerRateLimits(app, {
+      bets: config.BET_RATE_LIMIT_PER_MINUTE,
+      writes: config.WRITE_RATE_LIMIT_PER_MINUTE,
+    });
+  }
 
   const servesClient = options.clientDir !== undefined;
   await app.register(healthRoutes);
@@ -116,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pool ??= new DecisionPool();
     return pool;
   };
-  const startRunner = options.startRunner ?? false;
+  const startRunner = (options.startRunner ?? false) && config.ROLE !== 'web';
   const judgeBotMove =
     options.judgeBotMove ?? (startRunner ? (job) => decisionPool().judge(job, 'late') : null);
   // A verdict on a bot's move gets what an engine's move of the same pace gets (engineMove.ts).
@@ -190,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(matchesModule, {
     startRunner,
+    servesWatchers: servesPublic,
     streamAdmission,
     decisionPool,
     ...(lateJudge && deepJudge
@@ -198,9 +206,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             move.deeper ? deepJudge.enqueue(move) : lateJudge.enqueue(move),
         }
       : {}),
-    // Streams wait after a match's end for its bots' verdicts only where they are judged (every
-    // server process runs the runner, so judges them); tests without a judge end with the result.
-    lateVerdictWaitMs: botJudge ? LATE_VERDICT_WAIT_MS : 0,
+    // Streams wait after a match's end for its bots' verdicts only where they are judged: by the
+    // process that took the move when it runs the runner, else by the runner playing the match
+    // (a web process's); tests without a judge end with the result.
+    lateVerdictWaitMs: botJudge || config.ROLE === 'web' ? LATE_VERDICT_WAIT_MS : 0,
+    runnersJudgeLater: config.ROLE === 'web' && config.MOVE_DELAY_MS >= LATE_VERDICT_MIN_PACE_MS,
+    ...(config.ROLE === 'runner' && botJudge
+      ? { judgeNoticedBotMove: (move: LateJudgement) => botJudge.enqueue(move) }
+      : {}),
     onMatchEnd: matchEnded,
     readPools: (matchId) => matchPools(db, matchId, config.BET_COMMISSION_PCT),
     tournaments: tournamentSweep({
@@ -210,6 +223,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       games: config.LIVE_GAMES,
     }),
   });
+  // A runner process plays and answers only its health check: nginx never sends it anyone.
+  if (!servesPublic) {
+    registerNotFound(app, undefined);
+    return app;
+  }
   await app.register(agentRoutes, { db });
   // Bots play through the match store, which settles bets when a bot's move or forfeit ends a
   // match: composed here so the bot API and the matches module never import each other. Moves

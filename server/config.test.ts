@@ -151,4 +151,15 @@ describe('loadConfig', () => {
     ]);
     expect(() => loadConfig({ LIVE_GAMES: 'connect4,chess' })).toThrow(/LIVE_GAMES\.1: each entry/);
   });
+
+  it('plays and serves everything unless ROLE says web or runner, which need a shared PostgreSQL', () => {
+    expect(loadConfig({}).ROLE).toBe('all');
+    const databaseUrl = 'postgres://gridmind@localhost:5432/gridmind';
+    expect(loadConfig({ ROLE: 'web', DATABASE_URL: databaseUrl }).ROLE).toBe('web');
+    expect(loadConfig({ ROLE: 'runner', DATABASE_URL: databaseUrl }).ROLE).toBe('runner');
+    expect(() => loadConfig({ ROLE: 'runner' })).toThrow(/ROLE: runner needs DATABASE_URL/);
+    expect(() => loadConfig({ ROLE: 'engines', DATABASE_URL: databaseUrl })).toThrow(
+      /ROLE: must be one of all, web, runner/,
+    );
+  });
 });

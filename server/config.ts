@@ -40,6 +40,9 @@ function isAddressOrCidr(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
+/** What a process does (ROLE): everything, only what people and bots reach, or only the matches. */
+export const PROCESS_ROLES = ['all', 'web', 'runner'] as const;
+
 /** The environment the server reads; `npm run docs:config` writes docs/CONFIGURATION.md from it. */
 export const envSchema = z.object({
   PORT: integer(8080, 1, 65_535).describe('HTTP port'),
@@ -85,6 +88,14 @@ export const envSchema = z.object({
     .pipe(z.array(z.url({ protocol: /^https?$/, message: 'each entry must be an http(s) URL' })))
     .describe(
       'RPCs for checking smart-contract wallet signatures, comma-separated, one per network (Ethereum, Arbitrum One); without one for a network only ordinary accounts sign in there',
+    ),
+  // Web and engines apart: `web` processes serve people and bots and play nothing, `runner` ones
+  // play the matches and serve only their health check; PostgreSQL carries everything between.
+  ROLE: z
+    .enum(PROCESS_ROLES, { message: `must be one of ${PROCESS_ROLES.join(', ')}` })
+    .default('all')
+    .describe(
+      '`all` serves everything and plays matches; `web` serves pages, API, streams, sign-in, bets and bots but plays no match and runs no engine; `runner` plays the matches (engines, turns of bots, tournaments, verdicts) and answers only `/api/health`. `web` and `runner` need `DATABASE_URL`',
     ),
   LIVE_MATCHES: integer(2, 0, 64).describe(
     'matches of each game kept going at all times (announced or live), plus one per online bot (up to `BOT_MATCHES_MAX`); `0` runs no matches at all',
@@ -193,5 +204,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     throw new ConfigError(problems);
   }
   const { APP_ORIGIN, ...rest } = parsed.data;
+  // The embedded database is one process's: a web process or a runner alone on it would wait
+  // for a partner that can never reach it.
+  if (rest.ROLE !== 'all' && rest.DATABASE_URL === undefined) {
+    throw new ConfigError([
+      `ROLE: ${rest.ROLE} needs DATABASE_URL (a PostgreSQL the other processes share)`,
+    ]);
+  }
   return { ...rest, APP_ORIGIN: APP_ORIGIN ?? `http://localhost:${rest.PORT}` };
 }

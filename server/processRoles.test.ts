@@ -1,0 +1,153 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { BotClient } from '#scripts/bot/botClient.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { syncRoster } from './db/stores/syncRoster.ts';
+import { httpRequest, signInOverHttp } from './testing/nginxClients.ts';
+import { watchToTheEnd } from './testing/nginxWatcher.ts';
+import {
+  createScratchDatabase,
+  freePort,
+  startServerProcess,
+  stopServerProcess,
+} from './testing/serverProcess.ts';
+import { insertQuickAgents } from './testing/testAgents.ts';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+
+// PostgreSQL only: PGlite is one process's database, so no second process can share it.
+describe.skipIf(!databaseUrl)('a web process and a runner process on one PostgreSQL', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  let stopped = false;
+  afterEach(async () => {
+    stopped = true;
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('the runner plays every match; the web process serves watchers, bets and bots and plays none', async () => {
+    const scratch = await createScratchDatabase(databaseUrl!, 'gridmind_roles');
+    cleanups.push(scratch.drop);
+    const db = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
+    cleanups.push(() => db.close());
+    await migrate(db);
+    // No agent may play before the bot is online (then quick ones only, so matches end in time).
+    await syncRoster(db);
+    await db.query('update agents set hidden = true');
+
+    const [webPort, runnerPort] = [await freePort(), await freePort()];
+    const origin = `http://127.0.0.1:${webPort}`;
+    const env = {
+      DATABASE_URL: scratch.url,
+      APP_ORIGIN: origin,
+      LIVE_MATCHES: '1',
+      LIVE_GAMES: 'connect4',
+      MOVE_DELAY_MS: '50',
+      BETTING_WINDOW_MS: '6000',
+    };
+    // Each process is stopped after the test even when the other one failed to start.
+    const start = async (port: number, role: 'web' | 'runner') => {
+      const server = await startServerProcess({ ...env, PORT: String(port), ROLE: role });
+      cleanups.push(() => stopServerProcess(server));
+      return server;
+    };
+    const [web, runner] = await Promise.all([start(webPort, 'web'), start(runnerPort, 'runner')]);
+
+    // The runner answers its health check and nothing public: no pages, API, streams or sign-in.
+    expect((await httpRequest(`${runner.base}/api/health`)).status).toBe(200);
+    for (const path of ['/', '/api/matches', '/auth/nonce', '/api/bot/me', '/api/agents']) {
+      expect((await httpRequest(`${runner.base}${path}`)).status, path).toBe(404);
+    }
+    expect((await httpRequest(`${web.base}/api/matches`)).status).toBe(200);
+
+    // A bot registered and connected through the web process: its moves land there, the runner
+    // playing its match hears of them through PostgreSQL.
+    const cookie = await signInOverHttp(web.base, origin, '127.0.0.1');
+    const created = await httpRequest(`${web.base}/api/bots`, {
+      method: 'POST',
+      headers: { cookie, origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Roles Bot ${process.pid % 1000}`, games: ['connect4'] }),
+    });
+    expect(created.status).toBe(201);
+    const bot = JSON.parse(created.body) as { id: string; token: string };
+    const log: string[] = [];
+    const botPlaying = new BotClient({
+      server: web.base,
+      token: bot.token,
+      engine: { kind: 'random' },
+      log: (line) => log.push(line),
+      matches: 1,
+    }).run();
+    await expect.poll(() => log.some((line) => line.startsWith('signed in'))).toBe(true);
+
+    await insertQuickAgents(db);
+    const announced = async () =>
+      (
+        await db.query<{ id: string }>(
+          `select m.id from matches m where m.status = 'scheduled' and not exists
+             (select 1 from bots b where b.agent_id in (m.first_agent_id, m.second_agent_id))`,
+        )
+      ).rows;
+    await expect.poll(announced, { timeout: 20_000 }).toHaveLength(1);
+    const matchId = (await announced())[0]!.id;
+
+    // Watched and bet on through the web process, while the runner plays it.
+    const watching = watchToTheEnd(`${web.base}/api/matches/${matchId}/events`, {
+      stopped: () => stopped,
+    });
+    const bet = await httpRequest(`${web.base}/api/bets`, {
+      method: 'POST',
+      headers: { cookie, origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ matchId, side: 'first', amount: 10, idempotencyKey: 'roles-bet' }),
+    });
+    expect(bet.status, bet.body).toBe(201);
+    const seen = await watching;
+    await botPlaying;
+
+    const { rows: moves } = await db.query<{ ply: number }>(
+      'select ply from match_moves where match_id = $1 order by ply',
+      [matchId],
+    );
+    expect(moves.length).toBeGreaterThan(0);
+    expect(seen.plies).toEqual(moves.map((move) => move.ply));
+    const { rows: settled } = await db.query<{ match: string; bet: string }>(
+      `select m.status as match, b.status as bet from matches m join bets b on b.match_id = m.id
+       where m.id = $1`,
+      [matchId],
+    );
+    // Placed through the web process, settled at the end of the match by the runner.
+    expect(settled).toHaveLength(1);
+    expect(settled[0]?.match).toBe('finished');
+    expect(['won', 'lost', 'refunded']).toContain(settled[0]?.bet);
+
+    // The bot played its match to the end through the web process, every move its own.
+    const { rows: botMatches } = await db.query<{ id: string; status: string; reason: string }>(
+      `select id, status, result_reason as reason from matches
+       where $1 in (first_agent_id, second_agent_id)`,
+      [bot.id],
+    );
+    expect(botMatches).toHaveLength(1);
+    expect(botMatches[0]?.status).toBe('finished');
+    expect(['four-in-a-row', 'board-full']).toContain(botMatches[0]?.reason);
+    // Its moves were judged where the engines run: by the runner, from their notices.
+    await expect
+      .poll(
+        async () => {
+          const { rows } = await db.query<{ count: number }>(
+            `select count(*)::int as count from match_moves
+           where match_id = $1 and agent_id = $2 and verdict is not null`,
+            [botMatches[0]!.id, bot.id],
+          );
+          return rows[0]?.count ?? 0;
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+
+    // Every lease and every move is the runner's: the web process claimed nothing.
+    const { rows: owners } = await db.query<{ owner: string | null }>(
+      `select owner from matches union all select owner from match_moves`,
+    );
+    expect(owners.length).toBeGreaterThan(0);
+    expect(owners.filter((row) => !row.owner?.endsWith(`:${runnerPort}`))).toEqual([]);
+  }, 120_000);
+});
