@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { figureRowReport, figureRows, machineNow } from './figuresTable.ts';
+
+const HEADER =
+  '| figure | target | value | command | machine | date |\n| --- | --- | --- | --- | --- | --- |';
+const FIGURES = `# Figures\n\n${HEADER}\n| first load | ≤ 120 KB | 119.8 KB | \`npm run bench -- size\` | any | 2026-12-06 |\n| all chunks | none | 1,166 KB | the same | any | 2026-12-06 |\n`;
+
+describe('figureRows', () => {
+  it('reads every row, "the same" taking the command above', () => {
+    const rows = figureRows(FIGURES);
+    expect(rows.map((row) => [row.figure, row.command])).toEqual([
+      ['first load', '`npm run bench -- size`'],
+      ['all chunks', '`npm run bench -- size`'],
+    ]);
+  });
+
+  it('refuses a table with other columns, and a row with a cell missing', () => {
+    expect(() => figureRows('| figure | value |\n| --- | --- |\n| a | b |')).toThrow(/header/);
+    expect(() => figureRows(`${HEADER}\n| a | b | c | d | e |`)).toThrow(/a row of 5/);
+  });
+});
+
+describe('figureRowReport', () => {
+  const measured = { figure: 'first load', target: '≤ 120 KB', command: '`npm run bench -- size`' };
+  const options = { machine: 'any', now: new Date('2026-12-07T10:00:00Z'), markdown: FIGURES };
+
+  it('prints the row with the date, and says when the documented value is the same', () => {
+    expect(figureRowReport({ ...measured, value: '119.8 KB' }, options)).toBe(
+      'FIGURES.md row: | first load | ≤ 120 KB | 119.8 KB | `npm run bench -- size` | any | 2026-12-07 |\n  docs/FIGURES.md has the same value',
+    );
+  });
+
+  it('names the documented value and its date when the figure moved', () => {
+    expect(figureRowReport({ ...measured, value: '121.0 KB' }, options)).toMatch(
+      /says 119\.8 KB \(2026-12-06\): update the row$/,
+    );
+    expect(figureRowReport({ ...measured, figure: 'new', value: '1 KB' }, options)).toMatch(
+      /has no row for it yet$/,
+    );
+  });
+
+  it('names the machine by its load average', () => {
+    expect([machineNow(0.4), machineNow(2.4), machineNow(11.6)]).toEqual([
+      'quiet',
+      'busy 2',
+      'busy 12',
+    ]);
+  });
+});
