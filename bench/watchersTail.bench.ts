@@ -1,7 +1,7 @@
 /**
  * Watchers' tail: the slowest move of a minute, not only the typical one. 5,000 C clients
  * (watcherClients.c) watch one match of a server running six matches, two of each of the three
- * games, on the README's default configuration (TAIL_CONFIG=default: the runner's variables
+ * games, on the default configuration of docs/CONFIGURATION.md (TAIL_CONFIG=default: the runner's variables
  * unset, so a 30 s betting window and a move every 1.5 s; TAIL_CONFIG=busy: no betting window and
  * a move a second), so matches end and new ones start during the minute; then, in the same run,
  * the same clients watch a bare Node SSE loop (bareSseServer.ts) writing a move frame as often.
@@ -208,7 +208,7 @@ export default async function watchersTailBench(): Promise<void> {
   }
   console.log(
     `(${WATCHERS.toLocaleString('en')} C watchers of one match, ${WINDOW_MS / 1000} s per run, ` +
-      `${CONFIG === 'default' ? "the README's default configuration" : 'no betting window'}, a move ` +
+      `${CONFIG === 'default' ? 'the default configuration' : 'no betting window'}, a move ` +
       `every ${MOVE_DELAY_MS} ms; ${process.env.TAIL_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ` +
       `load average ${loadavg()[0]?.toFixed(1)} before start)`,
   );
