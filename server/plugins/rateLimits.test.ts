@@ -3,32 +3,6 @@ import { createAgent, send, VALID_TRAITS } from '#server/quality/qualityFixture.
 import { insertHouseAgents, insertMatch } from '#server/testing/economyFixtures.ts';
 import { signIn } from '#server/testing/signIn.ts';
 import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
-import { createRateLimiter } from './rateLimiter.ts';
-
-describe('createRateLimiter', () => {
-  it('allows max hits per window per key, then says how long to wait, then reopens', () => {
-    let nowMs = 1_000_000;
-    const limiter = createRateLimiter({ max: 2, windowMs: 60_000, now: () => nowMs });
-    expect([limiter.hit('a'), limiter.hit('a')].map((d) => d.allowed)).toEqual([true, true]);
-    nowMs += 15_500;
-    expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 45 });
-    expect(limiter.hit('b').allowed).toBe(true);
-    nowMs += 44_499;
-    expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    nowMs += 1;
-    expect(limiter.hit('a')).toEqual({ allowed: true, retryAfterSeconds: 0 });
-  });
-
-  it('forgets keys whose window is over, so memory follows recent callers only', () => {
-    let nowMs = 0;
-    const limiter = createRateLimiter({ max: 1, windowMs: 1_000, now: () => nowMs });
-    for (let key = 0; key < 500; key++) limiter.hit(`visitor-${key}`);
-    expect(limiter.size()).toBe(500);
-    nowMs += 1_000;
-    limiter.hit('late');
-    expect(limiter.size()).toBe(1);
-  });
-});
 
 describe('rate limits on costly writes', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { createRateLimiter } from './rateLimiter.ts';
+import { createRateLimiter, type RateDecision } from './rateLimiter.ts';
 import { routeKey } from './routeList.ts';
 
 const MINUTE_MS = 60_000;
@@ -35,26 +35,37 @@ function callerKey(request: FastifyRequest): string {
   return request.user ? `user:${request.user.userId}` : `ip:${request.ip}`;
 }
 
+/** Answers a refused request: 429, `Retry-After` and a sentence starting with `refusal`. */
+export function refuseForRate(reply: FastifyReply, decision: RateDecision, refusal: string) {
+  const seconds = decision.retryAfterSeconds;
+  return reply
+    .code(429)
+    .header('retry-after', String(seconds))
+    .send({ error: `${refusal}: try again in ${seconds} s.` });
+}
+
 /**
- * Limits costly writes per caller: over budget answers 429 with `Retry-After` and a sentence
- * saying when to retry, before the body is even parsed. Needs request.user (registerAuth) first.
+ * Limits costly writes per caller, for the platform (every process counts in one shared window):
+ * over budget answers 429 with `Retry-After` and a sentence saying when to retry, before the body
+ * is even parsed. Needs request.user (registerAuth) first.
  */
 export function registerRateLimits(
   app: FastifyInstance,
   perMinute: Readonly<Record<Budget, number>>,
 ): void {
-  const { now } = app.gridmind;
+  const { db, now } = app.gridmind;
   const hooks = new Map<Budget, onRequestHookHandler>();
   for (const budget of ['bets', 'writes'] as const) {
-    const limiter = createRateLimiter({ max: perMinute[budget], windowMs: MINUTE_MS, now });
+    const limiter = createRateLimiter({
+      db,
+      budget,
+      max: perMinute[budget],
+      windowMs: MINUTE_MS,
+      now,
+    });
     hooks.set(budget, async (request: FastifyRequest, reply: FastifyReply) => {
-      const decision = limiter.hit(callerKey(request));
-      if (decision.allowed) return;
-      const seconds = decision.retryAfterSeconds;
-      return reply
-        .code(429)
-        .header('retry-after', String(seconds))
-        .send({ error: `${REFUSALS[budget]}: try again in ${seconds} s.` });
+      const decision = await limiter.hit(callerKey(request));
+      if (!decision.allowed) return refuseForRate(reply, decision, REFUSALS[budget]);
     });
   }
 

@@ -1,9 +1,10 @@
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { getAddress } from 'viem';
 import { verifyRequestSchema } from '#core/protocol/auth.ts';
 import { isNavigation, sendClientIndex } from '#server/plugins/client.ts';
 import { toErrorResponse } from '#server/plugins/errors.ts';
+import { createRateLimiter } from '#server/plugins/rateLimiter.ts';
+import { refuseForRate } from '#server/plugins/rateLimits.ts';
 import type { SignatureCheckPool } from '#server/plugins/signatureCheckPool.ts';
 import type { ContractSignatureVerifier } from './contractSignatureVerifier.ts';
 import { deleteExpiredNonces, issueNonce } from './nonceStore.ts';
@@ -45,10 +46,18 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     app.log.warn({ err: error }, 'a batch of sign-in writes failed; writing them one by one'),
   );
 
-  // Registered inside this plugin, the limit covers /auth/* only, counted per client address.
-  await app.register(fastifyRateLimit, {
+  // A hook of this plugin, so the limit covers /auth/* only, counted per client address on every
+  // process together.
+  const signInLimiter = createRateLimiter({
+    db,
+    budget: 'sign-in',
     max: config.AUTH_RATE_LIMIT_PER_MINUTE,
-    timeWindow: 60_000,
+    windowMs: 60_000,
+    now,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const decision = await signInLimiter.hit(`ip:${request.ip}`);
+    if (!decision.allowed) return refuseForRate(reply, decision, 'Too many requests');
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
