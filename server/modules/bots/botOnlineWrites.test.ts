@@ -32,7 +32,8 @@ function holdingRenewals(db: Database) {
           });
         }
         const result = target.query(sql, params);
-        if (/^update bots/.test(sql)) writes.push(result);
+        // Its online time: renewals (`update bots`) and the last stream's release (botStreamLeases).
+        if (/^(update bots |with released)/.test(sql)) writes.push(result);
         return result;
       };
     },

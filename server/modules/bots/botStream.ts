@@ -1,12 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { BOT_EVENT } from '#core/protocol/bots.ts';
 import type { Database } from '#server/db/database.ts';
 import { BOT_EVENTS_CHANNEL, BOT_TOKENS_CHANNEL } from '#server/events/botEvents.ts';
 import { HttpError } from '#server/plugins/errors.ts';
 import { BotLogReader } from './botLogReader.ts';
-import { liveTokenHash, renewOnline, setOnlineUntil } from './botStore.ts';
+import { liveTokenHash, renewOnline } from './botStore.ts';
+import {
+  BOT_STREAM_ENDS_CHANNEL,
+  claimBotStream,
+  releaseBotStream,
+  renewBotStreams,
+} from './botStreamLeases.ts';
 
-/** Streams one bot may hold open in a process: a new one ends the oldest. */
+/** Streams one bot may hold open on the whole platform: a new one ends the oldest, anywhere. */
 const MAX_STREAMS_PER_BOT = 2;
 
 /**
@@ -17,11 +24,11 @@ const READ_BATCH = 50;
 
 /** One open event stream of a bot. */
 interface OpenBotStream {
+  /** Its row in `bot_streams`, where every process counts it. */
+  id: string;
   botId: string;
   /** The hash of the token it opened with: once that token dies, so does the stream. */
   tokenHash: string;
-  /** The client's address, for the cap per address. */
-  address: string;
   reply: FastifyReply;
   /** The last event id written. */
   sent: number;
@@ -38,7 +45,7 @@ interface OpenBotStream {
 /** How a process's bot streams are limited. */
 interface BotStreamLimits {
   heartbeatMs: number;
-  /** Streams open at once from one client address. */
+  /** Streams open at once from one client address, on every process together. */
   perAddress: number;
 }
 
@@ -49,10 +56,12 @@ interface BotStreamLimits {
  * and a notification lost while the database was away costs nothing (every stream reads again).
  * While a bot holds a stream open it is online: the heartbeat renews that in the database, only
  * while the stream's token lives. A token's death (BOT_TOKENS_CHANNEL) ends its streams at once.
+ * Every stream is a row of `bot_streams` leased by its process's heartbeat, so a bot's two streams,
+ * the streams per address and "online" count the platform, not this process.
  */
 export class BotStreams {
   private readonly streams = new Map<string, Set<OpenBotStream>>();
-  private readonly perAddress = new Map<string, number>();
+  private readonly byId = new Map<string, OpenBotStream>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private readonly unlisten: (() => Promise<void>)[] = [];
   private readonly logs: BotLogReader;
@@ -89,6 +98,16 @@ export class BotStreams {
         (botId) => void this.recheck([botId]),
         () => void this.recheck(everyBot()),
       ),
+      // Streams replaced by a newer one of their bot, opened on any process; ends missed while the
+      // connection was down are found by the leases' renewal.
+      await this.db.listen(
+        BOT_STREAM_ENDS_CHANNEL,
+        (id) => {
+          const stream = this.byId.get(id);
+          if (stream) this.end(stream);
+        },
+        () => void this.renewLeases(),
+      ),
     );
     this.timer = setInterval(() => void this.heartbeat(), this.limits.heartbeatMs);
     this.timer.unref();
@@ -107,18 +126,24 @@ export class BotStreams {
 
   /**
    * Opens a bot's stream after event `afterSeq` and keeps it until the bot goes away or its token
-   * dies. A third stream of the bot ends its oldest; an address at its cap gets 429.
+   * dies. A third stream of the bot, on any process, ends its oldest; an address at its cap on the
+   * platform gets 429.
    */
   async open(
     bot: { botId: string; tokenHash: string; address: string },
     reply: FastifyReply,
     afterSeq: number,
   ): Promise<void> {
-    const set = this.streams.get(bot.botId) ?? new Set<OpenBotStream>();
-    const oldest = set.size >= MAX_STREAMS_PER_BOT ? [...set][0] : undefined;
-    const fromAddress =
-      (this.perAddress.get(bot.address) ?? 0) - (oldest?.address === bot.address ? 1 : 0);
-    if (fromAddress >= this.limits.perAddress) {
+    const id = randomUUID();
+    const nowMs = this.now();
+    const admission = await claimBotStream(
+      this.db,
+      { id, botId: bot.botId, address: bot.address },
+      { perBot: MAX_STREAMS_PER_BOT, perAddress: this.limits.perAddress },
+      nowMs,
+      nowMs + this.onlineForMs,
+    );
+    if (!admission.admitted) {
       throw new HttpError(
         429,
         `Too many event streams from this address: at most ${this.limits.perAddress} at once.`,
@@ -133,17 +158,26 @@ export class BotStreams {
     });
     reply.raw.write('retry: 2000\n\n');
     const stream: OpenBotStream = {
-      ...bot,
+      id,
+      botId: bot.botId,
+      tokenHash: bot.tokenHash,
       reply,
       sent: afterSeq,
       queue: Promise.resolve(),
       blockedBeats: null,
     };
+    const set = this.streams.get(bot.botId) ?? new Set<OpenBotStream>();
     this.streams.set(bot.botId, set);
     set.add(stream);
-    this.perAddress.set(bot.address, (this.perAddress.get(bot.address) ?? 0) + 1);
+    this.byId.set(id, stream);
     reply.raw.on('close', () => this.forget(stream));
-    if (oldest) this.end(oldest);
+    // A client that left while its stream was counted has closed already: no 'close' will come.
+    if (reply.raw.destroyed) this.forget(stream);
+    // The streams it replaces here end now; those on other processes when told (their NOTIFY).
+    for (const endedId of admission.ended) {
+      const ended = this.byId.get(endedId);
+      if (ended) this.end(ended);
+    }
     // Renewed only while the token lives: a token that died since the request was authenticated
     // ends the stream here, whichever came first of its death's notification and this stream.
     const until = new Date(this.now() + this.onlineForMs);
@@ -154,16 +188,34 @@ export class BotStreams {
     else this.end(stream);
   }
 
-  /** Removes a stream from this process's books; its bot goes offline with its last one here. */
+  /**
+   * Removes a stream from this process's books and the platform's; its bot goes offline with its
+   * last stream anywhere (a lapsed lease does not count).
+   */
   private forget(stream: OpenBotStream): void {
     const set = this.streams.get(stream.botId);
     if (!set?.delete(stream)) return;
-    const count = (this.perAddress.get(stream.address) ?? 1) - 1;
-    if (count > 0) this.perAddress.set(stream.address, count);
-    else this.perAddress.delete(stream.address);
-    if (set.size > 0) return;
-    this.streams.delete(stream.botId);
-    this.inTurn(stream.botId, () => setOnlineUntil(this.db, stream.botId, null)).catch(() => {});
+    this.byId.delete(stream.id);
+    if (set.size === 0) this.streams.delete(stream.botId);
+    this.inTurn(stream.botId, () => releaseBotStream(this.db, stream, this.now())).catch(() => {});
+  }
+
+  /**
+   * Renews the leases of this process's streams; ends those no longer counted (replaced on
+   * another process while its notification was lost). Answers whether the renewal went through.
+   */
+  private async renewLeases(): Promise<boolean> {
+    const ids = [...this.byId.keys()];
+    if (ids.length === 0) return true;
+    const counted = await renewBotStreams(this.db, ids, this.now() + this.onlineForMs).catch(
+      () => null,
+    );
+    if (!counted) return false;
+    for (const id of ids) {
+      const stream = this.byId.get(id);
+      if (stream && !counted.has(id)) this.end(stream);
+    }
+    return true;
   }
 
   /** Runs a write of `botId`'s online time after the ones issued before it. */
@@ -235,6 +287,7 @@ export class BotStreams {
    * ends streams whose token died (a notification lost is caught here) and readers that stopped.
    */
   private async heartbeat(): Promise<void> {
+    await this.renewLeases();
     const now = this.now();
     const data = JSON.stringify({ now: new Date(now).toISOString() });
     for (const [botId, set] of this.streams) {
