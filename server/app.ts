@@ -16,6 +16,7 @@ import { agentRoutes } from './modules/agents/routes.ts';
 import { createContractSignatureVerifier } from './modules/auth/contractSignatureVerifier.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { matchPools } from './modules/bets/matchPools.ts';
+import { createPoolsAnnouncer, notifyPoolsChanged } from './modules/bets/poolsAnnouncer.ts';
 import { betRoutes } from './modules/bets/routes.ts';
 import { settleMatch } from './modules/bets/settleMatch.ts';
 import { botRoutes } from './modules/bots/routes.ts';
@@ -182,6 +183,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (lateJudge) await lateJudge.idle();
     if (deepJudge) await deepJudge.idle();
   });
+  // One announcer of changed pools for the process, shared by bets (and their retries) and by
+  // the match streams that find bets no one announced: a rush still costs a few NOTIFYs.
+  const announcePools = createPoolsAnnouncer((matchId) => notifyPoolsChanged(db, matchId));
   // The match and admin modules say when a match ends and ask for pools; settling and reading
   // bets is the betting module's, and a tournament game's end is news for its tournament's
   // watchers. Composed here, so no module imports another.
@@ -216,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : {}),
     onMatchEnd: matchEnded,
     readPools: (matchId) => matchPools(db, matchId, config.BET_COMMISSION_PCT),
+    announcePools,
     tournaments: tournamentSweep({
       onError: (error, tournamentId) =>
         app.log.error({ err: error, tournamentId }, 'a tournament could not advance'),
@@ -262,7 +267,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(userRoutes);
   await app.register(adminRoutes);
-  await app.register(betRoutes);
+  await app.register(betRoutes, { announcePools });
   await app.register(customAgentRoutes);
   await app.register(profileRoutes);
   await app.register(adminEconomyRoutes, { settleBets: matchEnded });

@@ -157,13 +157,15 @@ function judgeNow(job: JudgeJob) {
   );
 }
 
-/** The events of a stream until it ends (the server closed it), but spectator counts. */
+/** The events of a stream until it ends (the server closed it), but spectator counts and pools. */
 async function untilEnd(watcher: SseConnection): Promise<SseMessage[]> {
   const events: SseMessage[] = [];
   for (;;) {
     try {
       const event = await watcher.next();
-      if (event.event !== MATCH_EVENT.spectators) events.push(event);
+      if (event.event !== MATCH_EVENT.spectators && event.event !== MATCH_EVENT.pools) {
+        events.push(event);
+      }
     } catch {
       return events;
     }

@@ -117,7 +117,10 @@ export const MATCH_EVENT = {
   move: 'move',
   result: 'result',
   spectators: 'spectators',
-  /** The match's betting pools changed (a bet was placed); data is GET /api/matches/:id/pools. */
+  /**
+   * The match's betting pools; data is GET /api/matches/:id/pools. Sent whenever a bet changes
+   * them, and as the stream (re)opens: after `spectators`, before any move, where they stand.
+   */
   pools: 'pools',
   /**
    * A verdict on a move already sent, computed after it was stored (bots' moves are judged once

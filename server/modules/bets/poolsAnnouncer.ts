@@ -1,3 +1,12 @@
+import type { Database } from '#server/db/database.ts';
+import { MATCH_CHANNEL, type MatchNotification } from '#server/events/matchChannel.ts';
+
+/** Tells every process that a match's pools changed: their streams of it read them again. */
+export function notifyPoolsChanged(db: Pick<Database, 'notify'>, matchId: string): Promise<void> {
+  const news: MatchNotification = { kind: 'pools', matchId };
+  return db.notify(MATCH_CHANNEL, JSON.stringify(news));
+}
+
 /**
  * Tells watchers that a match's pools changed, at most one notification in flight per match: bets
  * that land while one is on its way share a single follow-up, sent when it returns. A rush of

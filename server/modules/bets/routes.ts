@@ -2,13 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { type MyBets, type PlaceBetResponse, placeBetBodySchema } from '#core/protocol/bets.ts';
 import { listUserBets } from '#server/db/stores/betRows.ts';
-import { MATCH_CHANNEL, type MatchNotification } from '#server/events/matchChannel.ts';
 import { requireUser } from '#server/plugins/auth.ts';
 import { HttpError } from '#server/plugins/errors.ts';
 import { matchPools } from './matchPools.ts';
 import { ownAgentPlays } from './ownAgentPlays.ts';
 import { createBetPlacer } from './placeBets.ts';
-import { createPoolsAnnouncer } from './poolsAnnouncer.ts';
 import { settleUnsettledMatches } from './settleMatch.ts';
 
 const matchParamsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -19,12 +17,11 @@ const myBetsQuerySchema = z.object({ matchId: z.string().min(1).max(64).optional
  * agent), `GET /api/bets` (own bets, and whether the user's agent plays the match asked about),
  * `GET /api/matches/:id/pools` (public). At start-up, settles matches left unsettled.
  */
-export const betRoutes: FastifyPluginAsync = async (app) => {
+export const betRoutes: FastifyPluginAsync<{
+  /** Tells every process's watchers that a match's pools changed (the process's one announcer). */
+  announcePools: (matchId: string) => void;
+}> = async (app, { announcePools }) => {
   const { config, db, now } = app.gridmind;
-  const announcePools = createPoolsAnnouncer((matchId) => {
-    const news: MatchNotification = { kind: 'pools', matchId };
-    return db.notify(MATCH_CHANNEL, JSON.stringify(news));
-  });
   const placeBet = createBetPlacer(db, now, (error) =>
     app.log.warn({ err: error }, 'a batch of bets failed; placing them one by one'),
   );
@@ -37,8 +34,9 @@ export const betRoutes: FastifyPluginAsync = async (app) => {
     const body = placeBetBodySchema.parse(request.body);
     const userId = request.user?.userId ?? '';
     const placed = await placeBet(userId, body);
-    // Watchers of the match get the new pools over its event stream.
-    if (placed.created) announcePools(body.matchId);
+    // Watchers of the match get the new pools over its event stream. A retry that finds its bet
+    // placed announces too: the process that placed it may have died before it could.
+    announcePools(body.matchId);
     reply.code(placed.created ? 201 : 200).header('cache-control', 'no-store');
     const response: PlaceBetResponse = { bet: placed.bet, balance: Number(placed.balance) };
     return response;

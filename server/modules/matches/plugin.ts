@@ -31,6 +31,8 @@ export const matchesModule: FastifyPluginAsync<{
   onMatchEnd: MatchEndHook;
   /** A match's betting pools, for the `pools` events of its stream. */
   readPools: (matchId: string) => Promise<MatchPools | null>;
+  /** Tells every process's watchers that a match's pools changed (the betting module's announcer). */
+  announcePools: (matchId: string) => void;
   /** The tournaments' part of the runner's sweep. */
   tournaments: TournamentSweep;
   /** The process's decision pool, started on first call; the app closes it. */
@@ -60,6 +62,7 @@ export const matchesModule: FastifyPluginAsync<{
       db,
       hub,
       readPools,
+      announcePools: options.announcePools,
       admission: options.streamAdmission,
       lateVerdictWaitMs: options.lateVerdictWaitMs,
       // Only a process whose runner plays engines' moves judges any of them again; a web

@@ -21,6 +21,7 @@ import {
 import { coalesce } from './stream/coalesce.ts';
 import type { MatchHub } from './stream/matchHub.ts';
 import { type AwaitedVerdicts, RECONNECT_MS, streamMatch } from './stream/matchStream.ts';
+import { watchUnannouncedBets } from './stream/unannouncedBets.ts';
 
 const paramsSchema = z.object({ id: z.string().min(1).max(64) });
 const lastEventIdSchema = z.coerce.number().int().min(0).max(100_000);
@@ -31,6 +32,8 @@ export interface MatchRoutesOptions {
   hub: MatchHub;
   /** A match's betting pools for `pools` events (the betting module's read, composed in app.ts). */
   readPools: (matchId: string) => Promise<MatchPools | null>;
+  /** Tells every process's watchers that a match's pools changed (bets no one announced). */
+  announcePools: (matchId: string) => void;
   /** The app's places for watcher streams: a stream over its caps is refused before it opens. */
   admission: StreamAdmission;
   heartbeatMs?: number;
@@ -57,9 +60,12 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
     (matchId: string) => findMatch(db, matchId),
     (matchId) => matchId,
   );
-  const readPools = coalesce(
-    (matchId: string) => options.readPools(matchId),
-    (matchId) => matchId,
+  const pools = watchUnannouncedBets(
+    coalesce(
+      (matchId: string) => options.readPools(matchId),
+      (matchId) => matchId,
+    ),
+    options.announcePools,
   );
   // Every watcher of a match that just ended asks at once: one read per process.
   const awaitedVerdicts: AwaitedVerdicts | undefined = options.lateVerdictWaitMs
@@ -130,7 +136,8 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
       streams,
       readMoves,
       readMatch,
-      readPools,
+      readPools: pools.read,
+      readPoolsOnOpen: pools.readOnOpen,
       match,
       lastPly: lastPly.data,
       ...(awaitedVerdicts ? { awaitedVerdicts } : {}),

@@ -62,8 +62,9 @@ export interface AwaitedVerdicts {
 }
 
 /**
- * One watcher's Server-Sent Events stream: the moves after `lastPly`, then every new move as it is
- * committed (event id = ply), then the result; a verdict judged after its move (a bot's) comes as
+ * One watcher's Server-Sent Events stream: where the match stands (its spectators, its pools),
+ * the moves after `lastPly`, then every new move as it is committed (event id = ply), then the
+ * result; a verdict judged after its move (a bot's) comes as
  * a `verdict` event, without an id. After the result the stream stays open while late verdicts
  * (on bots' moves, and exact ones on engines' Othello moves from 20 empties) are still to come,
  * until they all have or `waitMs` after the end, then sends `end` and closes: the last moves'
@@ -84,6 +85,8 @@ export async function streamMatch(
     readMatch: (matchId: string) => Promise<MatchRow | null>;
     /** The match's betting pools, sent whenever a bet changes them. */
     readPools: (matchId: string) => Promise<MatchPools | null>;
+    /** The match's betting pools as the stream opens (see unannouncedBets). */
+    readPoolsOnOpen: (matchId: string) => Promise<MatchPools | null>;
     match: MatchRow;
     lastPly: number;
     awaitedVerdicts?: AwaitedVerdicts;
@@ -232,5 +235,15 @@ export async function streamMatch(
   // A client that left while the route read the match has closed already: no 'close' will come.
   if (raw.destroyed) close();
   send(MATCH_EVENT.spectators, { count: hub.spectators(match.id) });
+  // Where the pools stand, before any move: a watcher coming back missed the bets placed while it
+  // was away, and the page takes its pools from the stream alone. Read from the subscription on,
+  // so a bet's announcement after it brings pools at least as new.
+  const openingPools = options.readPoolsOnOpen(match.id);
+  // A stream closed before its turn never awaits the read: its failure must not go unhandled.
+  openingPools.catch(() => {});
+  enqueue(async () => {
+    const pools = await openingPools;
+    if (pools) send(MATCH_EVENT.pools, pools);
+  });
   catchUp();
 }
