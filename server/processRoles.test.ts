@@ -44,19 +44,12 @@ describe.skipIf(!databaseUrl)('a web process and a runner process on one Postgre
       MOVE_DELAY_MS: '50',
       BETTING_WINDOW_MS: '6000',
     };
-    // Each process is stopped after the test even when the other one failed to start.
     const start = async (port: number, role: 'web' | 'runner') => {
       const server = await startServerProcess({ ...env, PORT: String(port), ROLE: role });
       cleanups.push(() => stopServerProcess(server));
       return server;
     };
-    const [web, runner] = await Promise.all([start(webPort, 'web'), start(runnerPort, 'runner')]);
-
-    // The runner answers its health check and nothing public: no pages, API, streams or sign-in.
-    expect((await httpRequest(`${runner.base}/api/health`)).status).toBe(200);
-    for (const path of ['/', '/api/matches', '/auth/nonce', '/api/bot/me', '/api/agents']) {
-      expect((await httpRequest(`${runner.base}${path}`)).status, path).toBe(404);
-    }
+    const web = await start(webPort, 'web');
     expect((await httpRequest(`${web.base}/api/matches`)).status).toBe(200);
 
     // A bot registered and connected through the web process: its moves land there, the runner
@@ -79,7 +72,16 @@ describe.skipIf(!databaseUrl)('a web process and a runner process on one Postgre
     }).run();
     await expect.poll(() => log.some((line) => line.startsWith('signed in'))).toBe(true);
 
+    // Agents to play while only the web process runs: a web process that played would announce
+    // a match before the runner is even up.
     await insertQuickAgents(db);
+    const runner = await start(runnerPort, 'runner');
+    // The runner answers its health check and nothing public: no pages, API, streams or sign-in.
+    expect((await httpRequest(`${runner.base}/api/health`)).status).toBe(200);
+    for (const path of ['/', '/api/matches', '/auth/nonce', '/api/bot/me', '/api/agents']) {
+      expect((await httpRequest(`${runner.base}${path}`)).status, path).toBe(404);
+    }
+
     const announced = async () =>
       (
         await db.query<{ id: string }>(
@@ -119,35 +121,39 @@ describe.skipIf(!databaseUrl)('a web process and a runner process on one Postgre
     expect(settled[0]?.match).toBe('finished');
     expect(['won', 'lost', 'refunded']).toContain(settled[0]?.bet);
 
-    // The bot played its match to the end through the web process, every move its own.
-    const { rows: botMatches } = await db.query<{ id: string; status: string; reason: string }>(
-      `select id, status, result_reason as reason from matches
-       where $1 in (first_agent_id, second_agent_id)`,
-      [bot.id],
-    );
-    expect(botMatches).toHaveLength(1);
-    expect(botMatches[0]?.status).toBe('finished');
-    expect(['four-in-a-row', 'board-full']).toContain(botMatches[0]?.reason);
-    // Its moves were judged where the engines run: by the runner, from their notices.
-    await expect
-      .poll(
-        async () => {
-          const { rows } = await db.query<{ count: number }>(
-            `select count(*)::int as count from match_moves
-           where match_id = $1 and agent_id = $2 and verdict is not null`,
-            [botMatches[0]!.id, bot.id],
-          );
-          return rows[0]?.count ?? 0;
-        },
-        { timeout: 20_000 },
-      )
-      .toBeGreaterThan(0);
-
     // Every lease and every move is the runner's: the web process claimed nothing.
     const { rows: owners } = await db.query<{ owner: string | null }>(
       `select owner from matches union all select owner from match_moves`,
     );
     expect(owners.length).toBeGreaterThan(0);
     expect(owners.filter((row) => !row.owner?.endsWith(`:${runnerPort}`))).toEqual([]);
+
+    // The bot played its match to the end through the web process, every move its own. (Still
+    // online for a few heartbeats after it left, it may have been seated again since.)
+    const botMatchId = log
+      .map((line) => /^match (\S+) over after/.exec(line)?.[1])
+      .find((id) => id !== undefined);
+    expect(botMatchId).toBeDefined();
+    const { rows: botMatch } = await db.query<{ status: string; reason: string }>(
+      `select status, result_reason as reason from matches
+       where id = $1 and $2 in (first_agent_id, second_agent_id)`,
+      [botMatchId, bot.id],
+    );
+    expect(botMatch[0]?.status).toBe('finished');
+    expect(['four-in-a-row', 'board-full']).toContain(botMatch[0]?.reason);
+    // Its moves were judged where the engines run: by the runner, from their notices.
+    await expect
+      .poll(
+        async () => {
+          const { rows } = await db.query<{ count: number }>(
+            `select count(*)::int as count from match_moves
+             where match_id = $1 and agent_id = $2 and verdict is not null`,
+            [botMatchId, bot.id],
+          );
+          return rows[0]?.count ?? 0;
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
   }, 120_000);
 });
