@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { MATCH_EVENT } from '#core/protocol/matches.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { syncRoster } from './db/stores/syncRoster.ts';
@@ -133,10 +134,12 @@ describe.skipIf(!nginx || !databaseUrl)('nginx in front of two processes', () =>
 
     // Watchers follow the match through nginx, some on each process.
     let opened = 0;
+    let acknowledged = 0;
     const watching = Array.from({ length: WATCHERS }, () =>
       watchToTheEnd(`${proxy.base}/api/matches/${match.id}/events`, {
         stopped: () => stopped,
         opened: () => opened++,
+        betsAcknowledged: () => acknowledged,
       }),
     );
     // Awaited below; if the test fails first, their end (stopped, at clean-up) is no new error.
@@ -156,7 +159,6 @@ describe.skipIf(!nginx || !databaseUrl)('nginx in front of two processes', () =>
         idempotencyKey: `nginx-rush-${index}`,
       },
     }));
-    let acknowledged = 0;
     const lost: number[] = [];
     let kill: Promise<void> | undefined;
     let killStarted = () => {};
@@ -223,6 +225,30 @@ describe.skipIf(!nginx || !databaseUrl)('nginx in front of two processes', () =>
     expect(moves.every((move) => move.owner.endsWith(survivorPort))).toBe(true);
     for (const watcher of seen) expect(watcher.plies).toEqual(moves.map((move) => move.ply));
     expect(seen.reduce((sum, watcher) => sum + watcher.reconnects, 0)).toBeGreaterThan(0);
+
+    // Regression (issue 46): the watchers of the killed process came back to pools missing most
+    // bets and kept them until the first move. Every stream, first or coming back, says where the
+    // pools stand before anything else, counting at least every bet acknowledged before it was
+    // asked for; and when betting closes every watcher holds the database's pools, every bet once
+    // (bets the killed process committed without announcing them included).
+    const staked = (side: string) =>
+      bets.reduce((sum, bet) => sum + (bet.body.side === side ? bet.body.amount : 0), 0);
+    const databasePools = { first: staked('first'), second: staked('second'), draw: 0 };
+    const openings = seen.flatMap((watcher) => watcher.openings);
+    // A stream that broke at once, with its process, said less: nothing to check.
+    for (const opening of openings.filter((each) => each.firstEvents.length === 2)) {
+      expect(opening.firstEvents).toEqual([MATCH_EVENT.spectators, MATCH_EVENT.pools]);
+      expect(opening.pools?.bets).toBeGreaterThanOrEqual(opening.betsBefore);
+    }
+    const reopenings = openings.filter((opening) => opening.betsBefore > 0 && opening.pools);
+    expect(reopenings.length).toBeGreaterThan(0);
+    for (const watcher of seen) {
+      expect(watcher.poolsAtFirstMove).toMatchObject({ pools: databasePools, bets: USERS });
+    }
+    const slowestPoolsMs = Math.max(...reopenings.map((opening) => opening.poolsAfterMs ?? 0));
+    console.log(
+      `nginx rush: ${reopenings.length} streams reopened after bets, their pools at most ${slowestPoolsMs} ms after their answer`,
+    );
 
     // Every bet is in the database exactly once, as sent, with its one ledger row; every
     // balance is its ledger's sum (the match was settled since).
