@@ -130,19 +130,19 @@ export const envSchema = z.object({
     .default('dist/client')
     .describe('the built client the server serves'),
   AUTH_RATE_LIMIT_PER_MINUTE: integer(60, 1, 100_000).describe(
-    'requests per minute per client to `/auth/*`',
+    'requests per minute per client address to `/auth/*`, every process together',
   ),
   BET_RATE_LIMIT_PER_MINUTE: integer(30, 1, 100_000).describe(
-    'bets per minute per user (per address for visitors); more get `429` with `Retry-After`',
+    'bets per minute per user (per address for visitors), every process together; more get `429` with `Retry-After`',
   ),
   WRITE_RATE_LIMIT_PER_MINUTE: integer(20, 1, 100_000).describe(
-    'agent creations, edits, retirements and nickname changes per minute per user, one shared budget',
+    'agent creations, edits, retirements and nickname changes per minute per user, one budget for every process',
   ),
   BOT_MOVE_TIMEOUT_MS: integer(10_000, 100, 600_000).describe(
     'how long a bot has for each move before it loses on time',
   ),
   BOT_MOVE_RATE_LIMIT_PER_MINUTE: integer(600, 1, 100_000).describe(
-    'moves per minute per bot token; more get `429` with `Retry-After`',
+    'moves per minute per bot, every process together; more get `429` with `Retry-After`',
   ),
   BOT_MATCHES_MAX: integer(BOT_MATCHES_MAX_DEFAULT, 0, 1000).describe(
     'matches with a bot seated (announced or live) at once, across every server process; idle bots beyond it wait for one to end; `0` seats no bot',
@@ -151,15 +151,15 @@ export const envSchema = z.object({
     "heartbeat period of a bot's event stream; a bot counts as online for three of them after each",
   ),
   BOT_STREAMS_PER_ADDRESS: integer(20, 1, 100_000).describe(
-    'bot event streams one client address may hold open at once, per process; more get `429` (a bot holds at most 2)',
+    'bot event streams one client address may hold open at once, every process together; more get `429` (a bot holds at most 2 on the platform)',
   ),
   // Watchers' event streams (matches, tournaments) a process holds at once, in all and from one
   // client address: beyond them a stream is refused (503 and 429) before it costs anything.
   SSE_MAX_STREAMS: integer(20_000, 1, 1_000_000).describe(
-    "watchers' event streams (matches, tournaments) one process holds at once; more get `503` with `Retry-After: 5`",
+    "watchers' event streams (matches, tournaments) one process holds at once, its own memory and descriptors; more get `503` with `Retry-After: 5`",
   ),
   SSE_MAX_PER_ADDRESS: integer(64, 1, 1_000_000).describe(
-    "watchers' event streams one client address may hold at once, per process, every kind together; more get `429` with `Retry-After: 30`",
+    "watchers' event streams one client address may hold at once in one process, every kind together; more get `429` with `Retry-After: 30`; behind nginx the platform's cap is its `limit_conn` (DEPLOY.md)",
   ),
   // The reverse proxies (addresses, CIDR blocks) whose X-Forwarded-For names the client. None by
   // default: a request's own socket address is its client, so no one can claim another address.
