@@ -23,7 +23,19 @@ export interface Database extends Queryable {
   ): Promise<() => Promise<void>>;
   /** Sends a NOTIFY (as `select pg_notify($1, $2)`, which both back ends accept). */
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * PostgreSQL only: the process's one connection outside the pool, for what lasts as long as a
+   * session (the runners' presence locks); opened on first use, and again on the first use after
+   * it was lost.
+   */
+  session?(): Promise<DatabaseSession>;
   close(): Promise<void>;
+}
+
+/** A connection of its own (`Database.session`): what it holds lasts until it closes. */
+export interface DatabaseSession extends Queryable {
+  /** Whether the connection is still open: once lost, what it held is gone. */
+  open(): boolean;
 }
 
 /** Where the data lives: a PostgreSQL server when databaseUrl is set, else PGlite in dataDir. */

@@ -1,9 +1,9 @@
 import pg from 'pg';
-import type { Database, Queryable } from './database.ts';
+import type { Database, DatabaseSession, Queryable } from './database.ts';
 
 type Listener = (payload: string) => void;
 
-function queryable(target: pg.Pool | pg.PoolClient): Queryable {
+function queryable(target: pg.Pool | pg.ClientBase): Queryable {
   return {
     async query<Row>(sql: string, params?: unknown[]) {
       const result = await target.query(sql, params);
@@ -105,6 +105,26 @@ export async function openPostgresDatabase(url: string, schema?: string): Promis
     await firstConnect;
   };
 
+  // The session connection (Database.session), set while it is open or opening.
+  let session: Promise<DatabaseSession> | null = null;
+  let sessionClient: pg.Client | null = null;
+  const openSession = (): Promise<DatabaseSession> => {
+    const client = new pg.Client(clientConfig);
+    sessionClient = client;
+    let open = true;
+    // Without a listener a lost connection's 'error' would end the process; 'end' follows it.
+    client.on('error', () => {});
+    const opening = client.connect().then(() => ({ ...queryable(client), open: () => open }));
+    const lost = () => {
+      open = false;
+      if (session === opening) session = null;
+    };
+    client.once('end', lost);
+    opening.catch(lost);
+    session = opening;
+    return opening;
+  };
+
   return {
     kind: 'postgres',
     ...queryable(pool),
@@ -154,8 +174,13 @@ export async function openPostgresDatabase(url: string, schema?: string): Promis
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    session() {
+      if (closed) return Promise.reject(new Error('the database is closed'));
+      return session ?? openSession();
+    },
     async close() {
       closed = true;
+      await sessionClient?.end().catch(() => undefined);
       if (reconnectTimer) clearTimeout(reconnectTimer);
       const client = listenClient;
       listenClient = null;

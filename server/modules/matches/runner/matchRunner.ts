@@ -13,6 +13,7 @@ import {
   claimMatches,
   releaseMatches,
   renewLeases,
+  takeOverMatches,
 } from '#server/modules/matches/store/matchLeases.ts';
 import { matchPositions } from '#server/modules/matches/store/matchPositions.ts';
 import type { RosterAgent } from '#server/modules/matches/store/rosterReads.ts';
@@ -23,15 +24,18 @@ import { drawPair } from './drawPair.ts';
 import { type EngineMoveContext, playEngineMove, verdictBudgetMs } from './engineMove.ts';
 import { MatchPlayersCache } from './matchPlayers.ts';
 import type { MatchRunnerOptions } from './matchRunnerOptions.ts';
+import { PresenceHolder } from './presenceHolder.ts';
 import { type Scheduler, systemScheduler } from './scheduler.ts';
 import { SweepLoop } from './sweepLoop.ts';
+import { TakeoverLoop } from './takeoverLoop.ts';
 import { TurnRows } from './turnRows.ts';
 
 /**
  * Keeps `liveMatches` matches of each game going across every server process sharing the
  * database, pairing agents that play the game. Each match
  * is owned through a lease in its row; a move is stored and published in one transaction that
- * checks the lease, so no two processes ever play the same match and a crash loses nothing.
+ * checks the lease, so no two processes ever play the same match and a crash loses nothing. A
+ * process that is gone (its presence freed) has its matches taken over within `takeoverMs`.
  */
 export class MatchRunner {
   private readonly owned = new Map<string, unknown>();
@@ -42,6 +46,8 @@ export class MatchRunner {
   private readonly random: () => number;
   private readonly leaseMs: number;
   private readonly sweeps: SweepLoop;
+  private readonly presence: PresenceHolder;
+  private readonly takeovers: TakeoverLoop;
   private running = false;
   private readonly bots: BotTurns;
   private readonly botMoveTimeoutMs: number;
@@ -78,6 +84,12 @@ export class MatchRunner {
       running: () => this.running,
       track: (work) => this.track(work),
     });
+    this.presence = new PresenceHolder(options.db, options.ownerId);
+    this.takeovers = new TakeoverLoop(this.scheduler, options.takeoverMs ?? 500, {
+      takeOver: () => this.takeOver(),
+      running: () => this.running,
+      track: (work) => this.track(work),
+    });
   }
 
   /** Ids of the matches this runner currently plays. */
@@ -90,19 +102,26 @@ export class MatchRunner {
     if (this.running) return;
     this.running = true;
     this.sweeps.schedule(0);
+    this.takeovers.start();
   }
 
-  /** Stops playing, waits for moves being stored, and hands the matches back. */
+  /** Stops playing, hands the matches over, and waits for the moves in flight. */
   async stop(): Promise<void> {
     this.running = false;
     this.sweeps.cancel();
+    this.takeovers.cancel();
     for (const timer of this.owned.values()) if (timer) this.scheduler.clearTimeout(timer);
+    // Handed over before the moves in flight end, which may take a verdict's time: the others
+    // play on at once, and a move of ours finishing after that is refused (not our match).
+    await releaseMatches(this.options.db, this.options.ownerId).catch(() => undefined);
     await Promise.allSettled([...this.inFlight]);
     this.owned.clear();
     this.rows.clear();
     this.players.clear();
     this.bots.clear();
+    // Again for what a sweep in flight created meanwhile; then we are gone.
     await releaseMatches(this.options.db, this.options.ownerId);
+    await this.presence.release();
   }
 
   /** One sweep: renew leases, take over orphaned matches, start new ones up to the target. */
@@ -110,11 +129,27 @@ export class MatchRunner {
     const { db, ownerId } = this.options;
     const leaseUntil = new Date(this.scheduler.now() + this.leaseMs);
     await renewLeases(db, ownerId, leaseUntil);
-    for (const id of await claimMatches(db, ownerId, new Date(this.scheduler.now()), leaseUntil)) {
+    this.sweeps.renewed();
+    // Claiming and starting only while the others see us alive: else they take it all back.
+    if (!(await this.presence.hold())) return;
+    const now = new Date(this.scheduler.now());
+    const liveness = this.presence.liveness();
+    for (const id of await claimMatches(db, ownerId, now, leaseUntil, liveness)) {
       if (!this.owned.has(id)) this.adopt(id, 0);
     }
-    this.sweeps.renewed();
     await this.seat(leaseUntil);
+  }
+
+  /** Takes over the matches of owners gone (or out of lease) and plays them at once. */
+  async takeOver(): Promise<void> {
+    if (!(await this.presence.hold())) return;
+    const { db, ownerId } = this.options;
+    const now = this.scheduler.now();
+    const leaseUntil = new Date(now + this.leaseMs);
+    const liveness = this.presence.liveness();
+    for (const id of await takeOverMatches(db, ownerId, new Date(now), leaseUntil, liveness)) {
+      if (!this.owned.has(id)) this.adopt(id, 0);
+    }
   }
 
   /**

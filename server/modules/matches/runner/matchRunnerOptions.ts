@@ -31,6 +31,8 @@ export interface MatchRunnerOptions {
   botMatchesMax?: number;
   leaseMs?: number;
   sweepMs?: number;
+  /** How often to look for the matches of a process that is gone (default 500 ms). */
+  takeoverMs?: number;
   scheduler?: Scheduler;
   /** Uniform in [0, 1): picks pairings and seeds. */
   random?: () => number;

@@ -17,6 +17,9 @@ import {
 } from '#server/testing/serverProcess.ts';
 import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 
+/** The runner's lease (matchRunner.ts). */
+const LEASE_MS = 15_000;
+
 /** Polls the child's API until `ready` accepts the live matches (the child plays on real time). */
 async function waitForLive(
   base: string,
@@ -70,21 +73,25 @@ describe.each(testDatabaseKinds())('a server killed mid-match on %s', (kind) => 
 
     // What the dead process had committed, read straight from the database.
     const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
-    const { rows } = await db.query<{ id: string; moves: string }>(
-      `select id, moves from matches where status = 'live'`,
+    const { rows } = await db.query<{ id: string; moves: string; lease_until: Date }>(
+      `select id, moves, lease_until from matches where status = 'live'`,
     );
     await db.close();
     expect(rows).toHaveLength(GAME_IDS.length);
 
-    const second = await startServerProcess(env);
+    // On another port, so under another owner id: the dead one's leases still run, yet its
+    // matches are taken over at once (PostgreSQL: its presence lock went with its connection;
+    // PGlite: no runner of the one process that opens the database holds that owner).
+    const second = await startServerProcess({ ...env, PORT: String(await freePort()) });
     servers.push(second);
-    const before = new Map(rows.map((row) => [row.id, row.moves]));
-    await waitForLive(base, () => true);
-    for (const [id, moves] of before) {
+    const secondUpAt = Date.now();
+    const before = new Map(rows.map((row) => [row.id, row]));
+    await waitForLive(second.base, () => true);
+    for (const [id, { moves, lease_until: leaseUntil }] of before) {
       let checked = false;
       for (let attempt = 0; attempt < 600 && !checked; attempt++) {
         const detail = matchDetailSchema.parse(
-          await (await fetch(`${base}/api/matches/${id}`)).json(),
+          await (await fetch(`${second.base}/api/matches/${id}`)).json(),
         );
         if (detail.moves.length > moves.length || detail.status !== 'live') {
           expect(detail.moves.startsWith(moves)).toBe(true);
@@ -96,6 +103,13 @@ describe.each(testDatabaseKinds())('a server killed mid-match on %s', (kind) => 
           expect(detail.turns.map((turn) => turn.agentId)).toEqual(
             detail.turns.map((_, i) => (i % 2 === 0 ? a.agentId : b.agentId)),
           );
+          // The first move after the kill, played by the second process.
+          const resumed = detail.turns[game.decodeMoves(moves).length];
+          // Checked only when the second process came up well before that lease ran out: a
+          // start-up slowed by a busy machine may take longer than the lease.
+          if (resumed && +leaseUntil - secondUpAt > LEASE_MS / 3) {
+            expect(Date.parse(resumed.playedAt)).toBeLessThan(+leaseUntil);
+          }
           checked = true;
         } else {
           await new Promise((resolve) => setTimeout(resolve, 50));

@@ -67,7 +67,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('lease statements on postgres', 
     ['renewing', (q: Queryable) => renewLeases(q, OWNER, new Date(Date.now() + 120_000))],
     [
       'claiming',
-      (q: Queryable) => claimMatches(q, OWNER, new Date(), new Date(Date.now() + 120_000)),
+      (q: Queryable) =>
+        claimMatches(q, OWNER, new Date(), new Date(Date.now() + 120_000), { by: 'lock' }),
     ],
   ] as const) {
     it(`${name} leases locks the rows in id order, as a batch of moves does`, async () => {

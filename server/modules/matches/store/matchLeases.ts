@@ -1,7 +1,10 @@
 import type { Queryable } from '#server/db/database.ts';
+import { type OwnerLiveness, ownerGone } from './ownerLiveness.ts';
 
 // A match is owned through a lease in its row (owner, lease_until): these take, extend and give
-// up the leases of one process's matches; the move's own transaction checks the lease it writes.
+// up the leases of one process's matches; the move's own transaction checks the owner it writes.
+// A match whose owner is gone (ownerLiveness.ts) is taken over at once, without waiting for its
+// lease: the lease only covers an owner that vanished without its database connection closing.
 
 /**
  * Locks the rows a lease statement changes in id order, as a batch of bots' moves locks its
@@ -14,34 +17,69 @@ import type { Queryable } from '#server/db/database.ts';
  */
 const IN_ID_ORDER = 'order by id for no key update';
 
-/** Takes over live matches that are ours already or whose owner's lease ran out; returns ids. */
+/** Live and announced matches: few, and found through matches_status_seq, however many ended. */
+const UNFINISHED = `status in ('scheduled', 'live')`;
+
+/** Takes over the matches `claimable` selects (`$1` owner, `$2` now, `$3` lease). */
+async function claim(db: Queryable, claimable: string, params: unknown[]): Promise<string[]> {
+  // PostgreSQL re-checks the WHERE clause of a row another process updated meanwhile, so of two
+  // processes claiming the same match only one gets it. Locked in id order (see IN_ID_ORDER).
+  const { rows } = await db.query<{ id: string }>(
+    `update matches m set owner = $1, lease_until = $3
+     from (select id from matches where ${UNFINISHED} and (${claimable}) ${IN_ID_ORDER}) claimed
+     where m.id = claimed.id
+     returning m.id`,
+    params,
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Takes over live matches that are ours already, have no owner, or whose owner is gone or let
+ * its lease run out; returns their ids.
+ */
 export async function claimMatches(
   db: Queryable,
   owner: string,
   now: Date,
   leaseUntil: Date,
+  liveness: OwnerLiveness,
 ): Promise<string[]> {
-  // PostgreSQL re-checks the WHERE clause of a row another process updated meanwhile, so of two
-  // processes claiming the same expired match only one gets it back. Locked in id order (see
-  // IN_ID_ORDER).
-  const { rows } = await db.query<{ id: string }>(
-    `update matches m set owner = $1, lease_until = $3
-     from (select id from matches
-       where status in ('scheduled', 'live') and (owner = $1 or owner is null or lease_until < $2)
-       ${IN_ID_ORDER}) claimed
-     where m.id = claimed.id
-     returning m.id`,
-    [owner, now, leaseUntil],
-  );
-  return rows.map((row) => row.id);
+  const gone = ownerGone(liveness, 4);
+  return claim(db, `owner = $1 or owner is null or lease_until < $2 or ${gone.sql}`, [
+    owner,
+    now,
+    leaseUntil,
+    ...gone.params,
+  ]);
+}
+
+/**
+ * Takes over only other owners' orphans (no owner, owner gone, lease run out): the frequent
+ * look for a dead process's matches, which, unlike a full claim, leaves our own rows alone (an
+ * update of each would queue their moves behind it). Returns their ids.
+ */
+export async function takeOverMatches(
+  db: Queryable,
+  owner: string,
+  now: Date,
+  leaseUntil: Date,
+  liveness: OwnerLiveness,
+): Promise<string[]> {
+  const gone = ownerGone(liveness, 4);
+  return claim(db, `owner is null or (owner <> $1 and (lease_until < $2 or ${gone.sql}))`, [
+    owner,
+    now,
+    leaseUntil,
+    ...gone.params,
+  ]);
 }
 
 /** Extends the lease of every live match `owner` holds. */
 export async function renewLeases(db: Queryable, owner: string, leaseUntil: Date): Promise<void> {
   await db.query(
     `update matches m set lease_until = $2
-     from (select id from matches where status in ('scheduled', 'live') and owner = $1
-       ${IN_ID_ORDER}) owned
+     from (select id from matches where ${UNFINISHED} and owner = $1 ${IN_ID_ORDER}) owned
      where m.id = owned.id`,
     [owner, leaseUntil],
   );
