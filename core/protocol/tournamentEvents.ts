@@ -1,8 +1,15 @@
 // zod/mini: the tournament page reads these in the browser.
 import * as z from 'zod/mini';
 
-/** The one event name of a tournament's stream (`GET /api/tournaments/:id/events`). */
+/** The event name of a tournament's changes (`GET /api/tournaments/:id/events`). */
 export const TOURNAMENT_EVENT = 'tournament';
+
+/**
+ * The first event of a tournament's stream each time it (re)opens: the tournament as it stands,
+ * standings and rounds (`GET /api/tournaments/:id`'s body, `tournamentDetailSchema`), so a page
+ * coming back holds what changed while it was away without asking. `tournament` events follow.
+ */
+export const TOURNAMENT_STATE_EVENT = 'state';
 
 /**
  * What changed in a tournament: its entrants (an entry or a withdrawal), a round started, a game

@@ -71,18 +71,24 @@ export const tournamentRoutes: FastifyPluginAsync<{
     });
   });
 
-  app.get('/api/tournaments/:id', async (request, reply) => {
-    const { id } = idParamsSchema.parse(request.params);
+  /** The tournament page's data, as the page reads it and as its stream opens with it. */
+  const readDetail = async (id: string) => {
     const tournament = await findTournament(db, id);
     if (!tournament) throw new HttpError(404, 'This tournament does not exist.');
     const entrants = await listEntrants(db, id, tournament.game);
     const games = await tournamentGames(db, id);
-    reply.headers(noStore);
     return tournamentDetail(tournament, entrants, games);
+  };
+
+  app.get('/api/tournaments/:id', async (request, reply) => {
+    const { id } = idParamsSchema.parse(request.params);
+    const detail = await readDetail(id);
+    reply.headers(noStore);
+    return detail;
   });
 
-  // The page's live updates: an event whenever the tournament changes (see TournamentHub). An
-  // ended tournament has none to send: 204 tells EventSource not to come back.
+  // The page's live updates: where the tournament stands, then an event whenever it changes (see
+  // TournamentHub). An ended tournament has none to send: 204 tells EventSource not to come back.
   app.get('/api/tournaments/:id/events', async (request, reply) => {
     const { id } = idParamsSchema.parse(request.params);
     const tournament = await findTournament(db, id);
@@ -92,7 +98,7 @@ export const tournamentRoutes: FastifyPluginAsync<{
       return;
     }
     if (!streamAdmission.admit(request, reply)) return reply;
-    hub.open(reply, id);
+    hub.open(reply, id, () => readDetail(id));
   });
 
   app.post('/api/tournaments/:id/entrants', { preHandler: requireUser }, async (request, reply) => {

@@ -2,9 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TOURNAMENT_EVENT,
+  TOURNAMENT_STATE_EVENT,
   type TournamentEvent,
   tournamentEventSchema,
 } from '#core/protocol/tournamentEvents.ts';
+import { type TournamentDetail, tournamentDetailSchema } from '#core/protocol/tournamentViews.ts';
 import { publishTournamentGameEnd } from '#server/events/tournamentChannel.ts';
 import { openSse, type SseConnection } from '#server/testing/sseReader.ts';
 import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
@@ -27,8 +29,16 @@ beforeAll(async () => {
 });
 afterAll(() => pool.close());
 
-/** Every event of a stream until the server ends it. */
+/** The event a stream opens with: the tournament as it stands. */
+async function openingState(stream: SseConnection): Promise<TournamentDetail> {
+  const message = await stream.next();
+  expect(message.event).toBe(TOURNAMENT_STATE_EVENT);
+  return tournamentDetailSchema.parse(JSON.parse(message.data));
+}
+
+/** Every event of a stream after the state it opens with, until the server ends it. */
 async function eventsUntilEnd(stream: SseConnection): Promise<TournamentEvent[]> {
+  await openingState(stream);
   const events: TournamentEvent[] = [];
   for (;;) {
     const message = await stream.next().catch(() => null);
@@ -78,6 +88,36 @@ describe.each(testDatabaseKinds())('a tournament stream on %s', (kind) => {
     // Over: a page opening the stream now is told there is nothing to wait for.
     await expect(openSse(`${base}/api/tournaments/${id}/events`)).rejects.toThrow('status 204');
   }, 120_000);
+
+  // Regression (issue 46): a stream that opened or reopened said nothing of where the tournament
+  // stood; a page coming back had to ask for it on its own.
+  it('opens, and opens again, with the tournament as it stands before its events', async () => {
+    const id = await quickRoundRobin(t.db, new Date(t.clock.now() + 60_000), [], 0);
+    const enter = (agentId: string) =>
+      enterTournament(t.db, {
+        tournamentId: id,
+        agentId,
+        userId: '',
+        isAdmin: true,
+        now: new Date(t.clock.now()),
+      });
+    const [firstAgent, secondAgent] = FOUR_BUILT_INS;
+    await enter(firstAgent!);
+    const first = await openSse(`${base}/api/tournaments/${id}/events`);
+    const opened = await openingState(first);
+    expect(opened.tournament).toMatchObject({ id, status: 'scheduled' });
+    expect(opened.entrants.map((entrant) => entrant.agentId)).toEqual([firstAgent]);
+    first.close();
+    // An entry while the page was away: the stream it comes back to says so first.
+    await enter(secondAgent!);
+    const again = await openSse(`${base}/api/tournaments/${id}/events`);
+    const reopened = await openingState(again);
+    expect(reopened.entrants.map((entrant) => entrant.agentId).sort()).toEqual(
+      [firstAgent, secondAgent].sort(),
+    );
+    expect(reopened.standings).toHaveLength(2);
+    again.close();
+  });
 
   it('tells its watchers of an entry, a withdrawal and a cancellation; 404 for no such tournament', async () => {
     const id = await quickRoundRobin(t.db, new Date(t.clock.now() + 60_000), [], 0);

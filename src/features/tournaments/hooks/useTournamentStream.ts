@@ -1,6 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { TOURNAMENT_EVENT, tournamentEventSchema } from '#core/protocol/tournamentEvents.ts';
+import {
+  TOURNAMENT_EVENT,
+  TOURNAMENT_STATE_EVENT,
+  tournamentEventSchema,
+} from '#core/protocol/tournamentEvents.ts';
+import { tournamentDetailSchema } from '#core/protocol/tournamentViews.ts';
 import { tournamentQueryOptions } from '#src/features/tournaments/api/tournamentQueryOptions.ts';
 import { openReopeningEventSource } from '#src/lib/http/reopeningEventSource.ts';
 
@@ -9,8 +14,9 @@ const FALLBACK_POLL_MS = 60_000;
 
 /**
  * Keeps a tournament page current over its event stream while `open` (scheduled or live): each
- * event (an entry, a round started, a game ended, the finish) reads the tournament again, and so
- * does each (re)connection, for whatever was said while it was away. While the stream is down the
+ * event (an entry, a round started, a game ended, the finish) reads the tournament again, and
+ * each (re)connection opens with the tournament as it stands, for whatever was said while it was
+ * away. While the stream is down the
  * page falls back to a slow poll, and one the browser gave up on (a refusal by the stream caps)
  * is opened again later; a finished or cancelled tournament closes it.
  */
@@ -28,9 +34,12 @@ export function useTournamentStream(tournamentId: string, open: boolean): void {
     const close = openReopeningEventSource(
       () => `/api/tournaments/${encodeURIComponent(tournamentId)}/events`,
       (source) => {
-        source.addEventListener('open', () => {
-          stopPolling();
-          refetch();
+        source.addEventListener('open', stopPolling);
+        // Each (re)opening starts with the tournament as it stands: what was said while away.
+        source.addEventListener(TOURNAMENT_STATE_EVENT, (message) => {
+          const parsed = tournamentDetailSchema.safeParse(JSON.parse(message.data));
+          if (parsed.success) queryClient.setQueryData(queryKey, parsed.data);
+          else refetch();
         });
         source.addEventListener('error', () => {
           poll ??= setInterval(refetch, FALLBACK_POLL_MS);
