@@ -41,7 +41,7 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 /** What a process does (ROLE): everything, only what people and bots reach, or only the matches. */
-export const PROCESS_ROLES = ['all', 'web', 'runner'] as const;
+const PROCESS_ROLES = ['all', 'web', 'runner'] as const;
 
 /** The environment the server reads; `npm run docs:config` writes docs/CONFIGURATION.md from it. */
 export const envSchema = z.object({
