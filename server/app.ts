@@ -22,6 +22,7 @@ import { settleMatch } from './modules/bets/settleMatch.ts';
 import { botRoutes } from './modules/bots/routes.ts';
 import { customAgentRoutes } from './modules/customAgents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { warmUp } from './modules/health/warmUp.ts';
 import { matchesModule } from './modules/matches/plugin.ts';
 import { verdictBudgetMs } from './modules/matches/runner/engineMove.ts';
 import {
@@ -71,6 +72,11 @@ export interface AppOptions {
   /** The signature-check threads; the process's own unless a test passes one. */
   signatureChecks?: SignatureCheckPool;
   /**
+   * Warms the process up before `/api/health/ready` says ready (server.ts); without it (tests)
+   * the app is ready at once.
+   */
+  warmUp?: boolean;
+  /**
    * Computes the verdicts on bots' moves, judged after they are stored (LateMoveJudge). By
    * default, with `startRunner`, the process's decision pool at its lowest priority; without the
    * runner (tests) bots' moves go unjudged unless a test passes one.
@@ -115,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   const servesClient = options.clientDir !== undefined;
-  await app.register(healthRoutes);
+  const signatureChecks = options.signatureChecks ?? processSignatureCheckPool();
   // One decision pool per process, its threads started on first use: the runner's searches and
   // engine verdicts, then the verdicts on bots' moves behind them all. Closed after the runner
   // has stopped (preClose), and after the bots' judge has stopped taking moves.
@@ -125,6 +131,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return pool;
   };
   const startRunner = (options.startRunner ?? false) && config.ROLE !== 'web';
+  // Warm is what the process serves: sign-ins where it answers them, and a process that plays
+  // loads its engines' threads too (a match it takes over from a stopped process waits on them).
+  const warm = options.warmUp
+    ? () => warmUp(db, servesPublic ? signatureChecks : null, startRunner ? decisionPool() : null)
+    : null;
+  await app.register(healthRoutes, { warm });
   const judgeBotMove =
     options.judgeBotMove ?? (startRunner ? (job) => decisionPool().judge(job, 'late') : null);
   // A verdict on a bot's move gets what an engine's move of the same pace gets (engineMove.ts).
@@ -261,7 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Sign-in messages are read and their signers recovered on worker threads, so a burst of
   // sign-ins leaves the event loop to streams and other requests (about 0.8 ms each).
   await app.register(authRoutes, {
-    signatureChecks: options.signatureChecks ?? processSignatureCheckPool(),
+    signatureChecks,
     verifyContractSignature: createContractSignatureVerifier({ rpcUrls: config.RPC_URL }),
     servesClient,
   });

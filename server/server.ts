@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     db,
     clientDir: config.CLIENT_DIR,
     startRunner: true,
+    warmUp: true,
     logger: { level: 'warn' },
   });
 

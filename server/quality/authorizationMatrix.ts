@@ -80,6 +80,7 @@ async function ownSession({ f, role }: Case): Promise<string> {
 
 export const MATRIX: Record<string, Row> = {
   'GET /api/health': { expected: PUBLIC, request: get('/api/health') },
+  'GET /api/health/ready': { expected: PUBLIC, request: get('/api/health/ready') },
   'GET /api/games': { expected: PUBLIC, request: get('/api/games') },
   'GET /api/matches': { expected: PUBLIC, request: get('/api/matches?status=scheduled') },
   'GET /api/matches/:id': {

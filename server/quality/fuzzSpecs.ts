@@ -26,6 +26,7 @@ const tournamentIds = (f: QualityFixture) => [f.tournamentId, f.finishedTourname
  */
 export const FUZZ: Record<string, FuzzSpec> = {
   'GET /api/health': {},
+  'GET /api/health/ready': {},
   'GET /api/games': {},
   'GET /api/matches': {},
   'GET /api/matches/:id': { params: { id: matchIds } },

@@ -76,7 +76,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           return rows.length > 0 ? rows : null;
         };
         await until('A to play a match', liveOfA);
-        servers.push(await startServerProcess(env));
+        const b = await startServerProcess(env);
+        servers.push(b);
+        // B is ready, so warm: its engines' threads have loaded, as a process running for a
+        // while has them (a fresh one's first move waits seconds for them on a busy machine).
+        await until('B to be ready', async () =>
+          (await fetch(`${b.base}/api/health/ready`)).ok ? true : null,
+        );
         // Read just before the signal: a clean stop clears the lease it hands over.
         const held = (await liveOfA()) ?? [];
         const stoppedAt = Date.now();
