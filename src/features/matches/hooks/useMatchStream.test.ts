@@ -4,6 +4,7 @@ import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MATCH_EVENT } from '#core/protocol/matches.ts';
+import { poolsQueryOptions } from '#src/lib/queries/poolsQueryOptions.ts';
 import { useLateVerdicts } from './useLateVerdicts.ts';
 import { type MatchStreamState, useMatchStream } from './useMatchStream.ts';
 
@@ -68,11 +69,12 @@ async function render(listening: boolean) {
   FakeEventSource.opened = [];
   let seen: Seen | undefined;
   const root = createRoot(document.createElement('div'));
+  const queryClient = new QueryClient();
   await act(async () =>
     root.render(
       createElement(
         QueryClientProvider,
-        { client: new QueryClient() },
+        { client: queryClient },
         createElement(Probe, { listening, seen: (state) => (seen = state) }),
       ),
     ),
@@ -82,7 +84,13 @@ async function render(listening: boolean) {
     act(async () => {
       for (const [event, data] of events) source.send(event, data);
     });
-  return { source, sendAll, seen: () => seen!, unmount: () => act(async () => root.unmount()) };
+  return {
+    source,
+    sendAll,
+    queryClient,
+    seen: () => seen!,
+    unmount: () => act(async () => root.unmount()),
+  };
 }
 
 afterEach(() => {
@@ -113,6 +121,33 @@ describe('useMatchStream', () => {
     await board.sendAll([[MATCH_EVENT.result, result]]);
     expect(board.seen().stream.result).toMatchObject({ result: 'first' });
     expect(board.source.closed).toBe(true);
+    await board.unmount();
+  });
+
+  // Regression (issue 46): a page whose stream broke during a rush kept the pools it held; the
+  // stream it comes back to opens with where they stand, and the betting panel shows those.
+  it('takes the pools a reopened stream opens with', async () => {
+    const board = await render(false);
+    const pools = (bets: number, first: number) => ({
+      matchId: 'm1',
+      open: true,
+      commissionPct: 5,
+      pools: { first, second: 0, draw: 0 },
+      odds: { first: 0.95, second: null, draw: null },
+      bets,
+    });
+    const held = () => board.queryClient.getQueryData(poolsQueryOptions('m1').queryKey);
+    await board.sendAll([[MATCH_EVENT.pools, pools(1, 10)]]);
+    expect(held()).toMatchObject({ bets: 1 });
+    vi.useFakeTimers();
+    await act(async () => board.source.refuse());
+    await act(async () => vi.advanceTimersByTime(7_500));
+    const reopened = FakeEventSource.opened[1]!;
+    await act(async () => {
+      reopened.send(MATCH_EVENT.spectators, { count: 3 });
+      reopened.send(MATCH_EVENT.pools, pools(120, 1_200));
+    });
+    expect(held()).toMatchObject({ bets: 120, pools: { first: 1_200 } });
     await board.unmount();
   });
 

@@ -27,8 +27,8 @@ export interface MatchStreamState<Move extends MoveProgress = MoveProgress> {
  * Follows a live match over Server-Sent Events from the moves the caller already has. The browser
  * reconnects by itself sending the last event id it saw, so a dropped connection resumes with
  * exactly the missing moves, and a stream refused with an error status (a cap's 429) is opened
- * again later from the last move held; anything out of sequence is dropped. Pools changed by a bet arrive on
- * the same stream and go straight into the pools query. Move events are read with `moveSchema`:
+ * again later from the last move held; anything out of sequence is dropped. Pools changed by a bet, and
+ * where they stand as the stream (re)opens, arrive on it and go straight into the pools query. Move events are read with `moveSchema`:
  * boards need only `moveProgressSchema` (the default, light enough for the first load); the watch
  * page passes the full schema with traces, and `onSource` to listen for more of the stream's events
  * (memoised: a new one reopens the stream); with it the stream is kept after the result, until the
@@ -76,7 +76,8 @@ export function useMatchStream<Move extends MoveProgress = MoveProgress>(
       });
       // The server has nothing more to say: without this the browser would reconnect.
       source.addEventListener(MATCH_EVENT.end, () => source.close());
-      // Someone bet: the pools and odds arrive over the stream instead of being polled.
+      // Someone bet, or the stream (re)opened (it starts with where the pools stand): the pools
+      // and odds arrive over the stream instead of being polled.
       source.addEventListener(MATCH_EVENT.pools, (message) => {
         const parsed = matchPoolsSchema.safeParse(JSON.parse(message.data));
         if (parsed.success)
