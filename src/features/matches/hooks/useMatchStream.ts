@@ -27,12 +27,13 @@ export interface MatchStreamState<Move extends MoveProgress = MoveProgress> {
  * Follows a live match over Server-Sent Events from the moves the caller already has. The browser
  * reconnects by itself sending the last event id it saw, so a dropped connection resumes with
  * exactly the missing moves, and a stream refused with an error status (a cap's 429) is opened
- * again later from the last move held; anything out of sequence is dropped. Pools changed by a bet, and
- * where they stand as the stream (re)opens, arrive on it and go straight into the pools query. Move events are read with `moveSchema`:
- * boards need only `moveProgressSchema` (the default, light enough for the first load); the watch
- * page passes the full schema with traces, and `onSource` to listen for more of the stream's events
- * (memoised: a new one reopens the stream); with it the stream is kept after the result, until the
- * server's `end`, since late verdicts may follow the result.
+ * again later from the last move held; anything out of sequence is dropped. Pools changed by a
+ * bet, and where they stand as the stream (re)opens, arrive on it and go straight into the pools
+ * query. Move events are read with `moveSchema`: boards need only `moveProgressSchema` (the
+ * default, light enough for the first load); the watch page passes the full schema with traces,
+ * and `onSource` to listen for more of the stream's events (memoised: a new one reopens the
+ * stream); with it the stream is kept after the result, until the server's `end`, since late
+ * verdicts may follow the result.
  */
 export function useMatchStream<Move extends MoveProgress = MoveProgress>(
   matchId: string | undefined,
