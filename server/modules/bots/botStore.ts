@@ -207,11 +207,6 @@ export async function renewOnline(
   return rows[0]?.token_hash ?? null;
 }
 
-/** Marks a bot online until `until` (its stream is open), or offline with `null`. */
-export async function setOnlineUntil(db: Queryable, id: string, until: Date | null) {
-  await db.query('update bots set online_until = $2 where agent_id = $1', [id, until]);
-}
-
 /** One event of a bot's log. */
 export interface BotEventRow {
   seq: number;
