@@ -4,7 +4,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export interface StreamLimits {
   /** Streams open at once in this process, of every kind. */
   maxStreams: number;
-  /** Streams open at once from one client address (`request.ip`), of every kind. */
+  /**
+   * Streams open at once from one client address (`request.ip`), of every kind, in this process:
+   * behind nginx the platform's cap per address is its `limit_conn` (deploy/nginx.conf), which
+   * stops a flood before it reaches any process; this one guards a process reached directly.
+   */
   perAddress: number;
 }
 
