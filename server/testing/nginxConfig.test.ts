@@ -38,6 +38,18 @@ describe('deploy/nginx.conf as the nginx test runs it', () => {
     }
   });
 
+  it('holds the per-address limits for the platform: streams and requests of one address', () => {
+    // server/nginxLimits.test.ts runs them in nginx; this says they are in the file without it.
+    expect(shipped).toMatch(/^\s*limit_conn_zone \$binary_remote_addr zone=streams_per_address:/m);
+    expect(shipped).toMatch(/^\s*limit_req_zone \$binary_remote_addr zone=requests_per_address:/m);
+    const watcherStreams = shipped.match(
+      /location ~ \^\/api\/\(matches\|tournaments\)\/\[\^\/\]\+\/events\$ \{[^}]*\}/,
+    );
+    expect(watcherStreams?.[0]).toContain('limit_conn streams_per_address 64;');
+    expect(shipped).toMatch(/^\s*limit_req zone=requests_per_address burst=\d+ nodelay;/m);
+    expect(shipped).toMatch(/^\s*limit_(req|conn)_status 429;/m);
+  });
+
   it('refuses a shipped file whose replaced lines moved, naming what it looked for', () => {
     expect(() => nginxConfigFor(shipped.replace('listen 80;', 'listen 8080;'), site)).toThrow(
       'deploy/nginx.conf: expected one pair of listen lines, found 0',
