@@ -104,5 +104,5 @@ describe.skipIf(!nginx || !databaseUrl)('nginx in front of two web processes and
     // Placed through nginx on a web process, settled by the runner when the match ended.
     expect(bets).toHaveLength(1);
     expect(['won', 'lost', 'refunded']).toContain(bets[0]?.status);
-  }, 120_000);
+  }, 180_000);
 });
