@@ -187,6 +187,12 @@ export async function streamMatch(
     carried.add(verdict.ply);
     if (awaited?.delete(verdict.ply) && awaited.size === 0) end();
   };
+  // One read per process per bet (shared), one serialisation for every watcher.
+  const sendPools = () =>
+    options.readPools(match.id).then(
+      (pools) => pools && send(MATCH_EVENT.pools, pools),
+      () => {},
+    );
   const catchUp = () =>
     enqueue(async () => {
       const moves = await readMoves(match.id, sentPly);
@@ -202,11 +208,7 @@ export async function streamMatch(
       if (notification.kind === 'spectators') {
         send(MATCH_EVENT.spectators, { count: spectators }, undefined, notification);
       } else if (notification.kind === 'pools') {
-        // One read per process per bet (shared), one serialisation for every watcher.
-        options.readPools(match.id).then(
-          (pools) => pools && send(MATCH_EVENT.pools, pools),
-          () => {},
-        );
+        sendPools();
       } else if (notification.kind === 'verdict') {
         // A verdict judged after its move: sent once this stream has sent that move, since a
         // catch-up still pending may read the move without it. A move not sent yet is read back
@@ -221,7 +223,11 @@ export async function streamMatch(
         catchUp();
       }
     },
-    resync: catchUp,
+    // Bets' announcements may have been missed too: the pools are read again with the moves.
+    resync: () => {
+      sendPools();
+      catchUp();
+    },
   };
   // Subscribe before reading the backlog so nothing committed in between is missed.
   const unsubscribe = hub.subscribe(match.id, watcher);
