@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { MATCH_EVENT } from '#core/protocol/matches.ts';
 import { BotClient } from '#scripts/bot/botClient.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -11,6 +12,7 @@ import {
   startServerProcess,
   stopServerProcess,
 } from './testing/serverProcess.ts';
+import { openSse } from './testing/sseReader.ts';
 import { insertQuickAgents } from './testing/testAgents.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -93,6 +95,27 @@ describe.skipIf(!databaseUrl)('a web process and a runner process on one Postgre
       ).rows;
     await expect.poll(announced, { timeout: 20_000 }).toHaveLength(1);
     const matchId = (await announced())[0]!.id;
+    const botMatches = async () =>
+      (
+        await db.query<{ id: string }>(
+          'select id from matches where $1 in (first_agent_id, second_agent_id)',
+          [bot.id],
+        )
+      ).rows;
+    await expect.poll(botMatches, { timeout: 20_000 }).toHaveLength(1);
+    const botMatchId = (await botMatches())[0]!.id;
+    // The bot's match watched on the web process to the stream's end: after the result, the
+    // stream waits for the verdicts the runner owes on the bot's moves (LATE_VERDICT_WAIT_MS).
+    const botStream = await openSse(`${web.base}/api/matches/${botMatchId}/events`);
+    cleanups.push(async () => botStream.close());
+    const botMatchEvents = (async () => {
+      const events: string[] = [];
+      for (;;) {
+        const next = await botStream.next().catch(() => null);
+        if (next === null) return events;
+        events.push(next.event);
+      }
+    })();
 
     // Watched and bet on through the web process, while the runner plays it.
     const watching = watchToTheEnd(`${web.base}/api/matches/${matchId}/events`, {
@@ -130,12 +153,8 @@ describe.skipIf(!databaseUrl)('a web process and a runner process on one Postgre
     expect(owners.length).toBeGreaterThan(0);
     expect(owners.filter((row) => !row.owner?.endsWith(`:${runnerPort}`))).toEqual([]);
 
-    // The bot played its match to the end through the web process, every move its own. (Still
-    // online for a few heartbeats after it left, it may have been seated again since.)
-    const botMatchId = log
-      .map((line) => /^match (\S+) over after/.exec(line)?.[1])
-      .find((id) => id !== undefined);
-    expect(botMatchId).toBeDefined();
+    // The bot played its match to the end through the web process, every move its own.
+    expect(log.some((line) => line.startsWith(`match ${botMatchId} over after`))).toBe(true);
     const { rows: botMatch } = await db.query<{ status: string; reason: string }>(
       `select status, result_reason as reason from matches
        where id = $1 and $2 in (first_agent_id, second_agent_id)`,
@@ -143,7 +162,8 @@ describe.skipIf(!databaseUrl)('a web process and a runner process on one Postgre
     );
     expect(botMatch[0]?.status).toBe('finished');
     expect(['four-in-a-row', 'board-full']).toContain(botMatch[0]?.reason);
-    // Its moves were judged where the engines run: by the runner, from their notices.
+    // Its moves were judged where the engines run: by the runner, from their notices; the web
+    // process's watchers got those verdicts.
     await expect
       .poll(
         async () => {
@@ -157,5 +177,8 @@ describe.skipIf(!databaseUrl)('a web process and a runner process on one Postgre
         { timeout: 20_000 },
       )
       .toBeGreaterThan(0);
+    const events = await botMatchEvents;
+    expect(events).toContain(MATCH_EVENT.result);
+    expect(events).toContain(MATCH_EVENT.verdict);
   }, 180_000);
 });
