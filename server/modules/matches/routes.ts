@@ -60,12 +60,8 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
     (matchId: string) => findMatch(db, matchId),
     (matchId) => matchId,
   );
-  const pools = watchUnannouncedBets(
-    coalesce(
-      (matchId: string) => options.readPools(matchId),
-      (matchId) => matchId,
-    ),
-    options.announcePools,
+  const pools = watchUnannouncedBets(options.readPools, options.announcePools, (read) =>
+    coalesce(read, (matchId) => matchId),
   );
   // Every watcher of a match that just ended asks at once: one read per process.
   const awaitedVerdicts: AwaitedVerdicts | undefined = options.lateVerdictWaitMs

@@ -18,9 +18,11 @@ type ReadPools = (matchId: string) => Promise<MatchPools | null>;
 export function watchUnannouncedBets(
   readPools: ReadPools,
   announcePools: (matchId: string) => void,
+  /** Shares reads among callers (coalesce): the count is kept once per read, not per watcher. */
+  share: (read: ReadPools) => ReadPools = (read) => read,
 ): { read: ReadPools; readOnOpen: ReadPools } {
   const betsRead = new Map<string, number>();
-  const read: ReadPools = async (matchId) => {
+  const read = share(async (matchId) => {
     const pools = await readPools(matchId);
     betsRead.delete(matchId);
     // Closed pools change no more: the first move re-reads them on every page.
@@ -29,7 +31,7 @@ export function watchUnannouncedBets(
     // Oldest first: a match not read for a long time is long past its betting window.
     if (betsRead.size > MAX_REMEMBERED) betsRead.delete(betsRead.keys().next().value ?? '');
     return pools;
-  };
+  });
   const readOnOpen: ReadPools = async (matchId) => {
     const before = betsRead.get(matchId);
     const pools = await read(matchId);
