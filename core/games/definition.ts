@@ -1,4 +1,5 @@
 import type { AgentTraits } from '#core/agents/traits.ts';
+import type { BoardPicture } from './boardPicture.ts';
 import type { JudgeOptions, MoveVerdict } from './verdict.ts';
 
 /**
@@ -28,6 +29,8 @@ export interface GameDefinition<State = unknown> {
   play(state: State, move: string): State;
   /** Whether the game is over, who won, why, and which cells show it. */
   outcome(state: State): GameOutcome;
+  /** The position as a grid of cells, for pictures drawn without the client (link previews). */
+  picture(state: State): BoardPicture;
 
   /**
    * The compact text stored in `matches.moves` and streamed: Connect Four's digit string, for

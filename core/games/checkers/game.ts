@@ -1,3 +1,4 @@
+import type { BoardPicture, PictureCell } from '#core/games/boardPicture.ts';
 import type { GameDefinition } from '#core/games/definition.ts';
 import { exactElseChances } from '#core/games/verdict.ts';
 import { judgeCheckersByChances } from './chancesJudge.ts';
@@ -5,6 +6,7 @@ import { decide } from './engine.ts';
 import { decodeMoves, encodeMoves } from './notation.ts';
 import { pathNotation } from './paths.ts';
 import { perft } from './perft.ts';
+import { squareAt } from './squares.ts';
 import {
   type CheckersState,
   initialState,
@@ -14,6 +16,26 @@ import {
   stateOutcome,
 } from './state.ts';
 import { judgeCheckers } from './verdict.ts';
+
+function pieceOn(state: CheckersState, square: number): PictureCell {
+  const bit = 1 << square;
+  const king = (state.kings & bit) !== 0;
+  if ((state.dark & bit) !== 0) return king ? 'first-king' : 'first';
+  if ((state.light & bit) !== 0) return king ? 'second-king' : 'second';
+  return 'empty';
+}
+
+/** The board as the watch page draws it: square 1 at the top, dark's side. */
+function pictureOf(state: CheckersState): BoardPicture {
+  const cells: PictureCell[] = [];
+  for (let row = 0; row < 8; row++) {
+    for (let column = 0; column < 8; column++) {
+      const square = squareAt(row, column);
+      cells.push(square === -1 ? 'empty' : pieceOn(state, square));
+    }
+  }
+  return { columns: 8, rows: 8, cells, surface: 'checkered' };
+}
 
 /**
  * English draughts (American checkers) on the 32 dark squares, dark first. Moves in standard
@@ -29,6 +51,7 @@ export const checkersGame: GameDefinition<CheckersState> = {
   legalMoves: (state) => legalPaths(state).map(pathNotation),
   play: playMove,
   outcome: stateOutcome,
+  picture: pictureOf,
   encodeMoves,
   decodeMoves,
   perft: (depth) => perft(depth),

@@ -1,9 +1,10 @@
 import { ValidationError } from '#core/errors.ts';
+import type { BoardPicture, PictureCell } from '#core/games/boardPicture.ts';
 import type { AgentDecision, GameDefinition, GameOutcome } from '#core/games/definition.ts';
 import { exactElseChances } from '#core/games/verdict.ts';
 import { advantageOfChance } from '#core/games/winChances.ts';
 import { decide } from './agent/decide.ts';
-import { CELLS } from './bitboard.ts';
+import { CELLS, HEIGHT, WIDTH } from './bitboard.ts';
 import { connect4Chance, DECISIVE_SCORE } from './chances.ts';
 import { judgeConnect4ByChances } from './chancesJudge.ts';
 import { Connect4Position } from './position.ts';
@@ -33,6 +34,19 @@ function outcomeOf(position: Connect4Position): GameOutcome {
   }
   const winner = outcome.winner === 1 ? 0 : 1;
   return { status: 'finished', winner, reason: 'four-in-a-row', cells: outcome.line };
+}
+
+const CELL_PICTURES: readonly PictureCell[] = ['empty', 'first', 'second'];
+
+/** The frame as seen from the front: the top row first. */
+function pictureOf(position: Connect4Position): BoardPicture {
+  const cells: PictureCell[] = [];
+  for (let row = HEIGHT - 1; row >= 0; row--) {
+    for (let column = 1; column <= WIDTH; column++) {
+      cells.push(CELL_PICTURES[position.cellAt(column, row)] ?? 'empty');
+    }
+  }
+  return { columns: WIDTH, rows: HEIGHT, cells, surface: 'slots' };
 }
 
 function perft(position: Connect4Position, depth: number): number {
@@ -70,6 +84,7 @@ export const connect4Game: GameDefinition<Connect4Position> = {
     return position.clone().play(column);
   },
   outcome: outcomeOf,
+  picture: pictureOf,
   encodeMoves: (moves) => moves.map(columnOf).join(''),
   decodeMoves(encoded) {
     if (!/^[1-7]*$/.test(encoded)) {

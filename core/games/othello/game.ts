@@ -1,12 +1,27 @@
+import type { BoardPicture, PictureCell } from '#core/games/boardPicture.ts';
 import type { GameDefinition } from '#core/games/definition.ts';
 import { exactElseChances } from '#core/games/verdict.ts';
 import { judgeOthelloByChances } from './chancesJudge.ts';
 import { decideOthello } from './engine.ts';
 import { othelloOutcome } from './outcome.ts';
 import { perftFrom } from './perft.ts';
-import { initialState, legalMoves, type OthelloState, playMove } from './position.ts';
+import { discsOf, initialState, legalMoves, type OthelloState, playMove } from './position.ts';
 import { decodeMoves, encodeMoves } from './squares.ts';
 import { judgeOthello } from './verdict.ts';
+
+function holds([lo, hi]: readonly [number, number], square: number): boolean {
+  return ((square < 32 ? lo >>> square : hi >>> (square - 32)) & 1) === 1;
+}
+
+/** The board as diagrams print it: rank 1 at the top, a1 in the top left corner. */
+function pictureOf(state: OthelloState): BoardPicture {
+  const { black, white } = discsOf(state);
+  const cells: PictureCell[] = [];
+  for (let square = 0; square < 64; square++) {
+    cells.push(holds(black, square) ? 'first' : holds(white, square) ? 'second' : 'empty');
+  }
+  return { columns: 8, rows: 8, cells, surface: 'squares' };
+}
 
 /**
  * Othello (Reversi) on 8x8: black (X, the first mover) starts on d5 and e4, white on d4 and e5.
@@ -24,6 +39,7 @@ export const othelloGame: GameDefinition<OthelloState> = {
   legalMoves,
   play: playMove,
   outcome: othelloOutcome,
+  picture: pictureOf,
   encodeMoves,
   decodeMoves,
   perft(depth) {
