@@ -33,6 +33,8 @@ import {
 import { DecisionPool } from './modules/matches/runner/workerPool.ts';
 import { createBotMoveRecorder } from './modules/matches/store/botMoveBatch.ts';
 import type { MatchEndHook } from './modules/matches/store/matchEnd.ts';
+import { Previews } from './modules/previews/previews.ts';
+import { previewRoutes } from './modules/previews/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { tournamentRoutes } from './modules/tournaments/routes.ts';
 import { tournamentSweep } from './modules/tournaments/runner/sweepTournaments.ts';
@@ -284,11 +286,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes);
   await app.register(adminEconomyRoutes, { settleBets: matchEnded });
   await app.register(tournamentRoutes, { streamAdmission });
+  // Link previews: a match's, an agent's or a tournament's page names it and shows its picture.
+  const previews = new Previews(db, config.APP_ORIGIN);
+  await app.register(previewRoutes, { db, previews, appOrigin: config.APP_ORIGIN });
 
   const clientPages =
     options.clientDir === undefined
       ? undefined
-      : await registerClient(app, options.clientDir, { appOrigin: config.APP_ORIGIN });
+      : await registerClient(app, options.clientDir, {
+          appOrigin: config.APP_ORIGIN,
+          previewTagsOf: previews.tagsOf,
+        });
   registerNotFound(app, clientPages);
   return app;
 }

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRERENDERED_PAGES, prerenderedPageFor } from '#core/site/prerenderedPages.ts';
 import { chooseEncoding, compress } from './compression.ts';
+import { type PreviewTags, withPreviewTags } from './previewTags.ts';
 import { withAbsoluteShareUrls } from './shareUrls.ts';
 
 declare module 'fastify' {
@@ -44,11 +45,20 @@ function sendHtml(reply: FastifyReply, file: string): FastifyReply | Promise<Fas
   return reply.sendClientHtml ? reply.sendClientHtml(file) : reply.sendFile(file);
 }
 
+/** The link preview of a page's path (a match, an agent…), or undefined for the site's own. */
+export type PreviewTagsOf = (pathname: string) => Promise<PreviewTags | undefined>;
+
 /**
- * Makes pages go out with absolute sharing URLs on `appOrigin` (see withAbsoluteShareUrls). Each
- * page differs by its og:url, so it is compressed per request (a few KB) rather than at build time.
+ * Makes pages go out with absolute sharing URLs on `appOrigin` (see withAbsoluteShareUrls) and,
+ * given `previewTagsOf`, with their own link previews. Each page differs by its og:url, so it is
+ * compressed per request (a few KB) rather than at build time.
  */
-function fillPagesFor(app: FastifyInstance, root: string, appOrigin: string): void {
+function fillPagesFor(
+  app: FastifyInstance,
+  root: string,
+  appOrigin: string,
+  previewTagsOf: PreviewTagsOf | undefined,
+): void {
   const pages = new Map<string, Promise<string>>();
   app.decorateReply('sendClientHtml', async function (this: FastifyReply, file: string) {
     let html = pages.get(file);
@@ -56,11 +66,10 @@ function fillPagesFor(app: FastifyInstance, root: string, appOrigin: string): vo
       html = readFile(resolve(root, file), 'utf8');
       pages.set(file, html);
     }
-    const page = withAbsoluteShareUrls(
-      await html,
-      appOrigin,
-      new URL(this.request.url, appOrigin).pathname,
-    );
+    const pathname = new URL(this.request.url, appOrigin).pathname;
+    const shared = withAbsoluteShareUrls(await html, appOrigin, pathname);
+    const tags = await previewTagsOf?.(pathname);
+    const page = tags === undefined ? shared : withPreviewTags(shared, tags);
     this.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
     const encoding = chooseEncoding(this.request.headers['accept-encoding']);
     if (encoding === null) return this.send(page);
@@ -97,13 +106,14 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built client from clientDir: hashed files under /assets cached for a year; index.html,
  * the manifest, the service worker and the other unhashed files revalidated on every load. Sends the
  * brotli or gzip copy the build wrote beside a file when the browser accepts it
- * (scripts/vitePrecompress.ts). Given `appOrigin`, pages go out with absolute sharing URLs on it.
+ * (scripts/vitePrecompress.ts). Given `appOrigin`, pages go out with absolute sharing URLs on it,
+ * and with their own link previews given `previewTagsOf`.
  * Returns the prerendered pages it found, for registerNotFound.
  */
 export async function registerClient(
   app: FastifyInstance,
   clientDir: string,
-  options: { appOrigin?: string } = {},
+  options: { appOrigin?: string; previewTagsOf?: PreviewTagsOf } = {},
 ): Promise<ReadonlySet<string>> {
   const root = resolve(clientDir);
   if (!existsSync(resolve(root, 'index.html'))) {
@@ -123,7 +133,9 @@ export async function registerClient(
       response.setHeader('vary', 'accept-encoding');
     },
   });
-  if (options.appOrigin !== undefined) fillPagesFor(app, root, options.appOrigin);
+  if (options.appOrigin !== undefined) {
+    fillPagesFor(app, root, options.appOrigin, options.previewTagsOf);
+  }
   const prerendered = prerenderedFiles(root);
   app.get('/', (request, reply) => sendClientPage(request, reply, prerendered));
   return prerendered;

@@ -98,6 +98,12 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/agents': { expected: PUBLIC, request: get('/api/agents') },
   'GET /api/agents/:id': { expected: PUBLIC, request: (c) => get(`/api/agents/${c.f.agentId}`)(c) },
   'GET /api/agents/mine': { expected: SIGNED_IN, request: get('/api/agents/mine') },
+  'GET /previews/:kind/:file': {
+    expected: PUBLIC,
+    request: (c) => get(`/previews/match/${c.f.finishedMatchId}.png`)(c),
+  },
+  'GET /robots.txt': { expected: PUBLIC, request: get('/robots.txt') },
+  'GET /sitemap.xml': { expected: PUBLIC, request: get('/sitemap.xml') },
   'POST /api/agents': {
     expected: CREATES,
     request: async (c) => {

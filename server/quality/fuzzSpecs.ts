@@ -36,6 +36,14 @@ export const FUZZ: Record<string, FuzzSpec> = {
   'GET /api/agents': {},
   'GET /api/agents/:id': { params: { id: agentIds } },
   'GET /api/agents/mine': {},
+  'GET /previews/:kind/:file': {
+    params: {
+      kind: () => ['match', 'agent', 'tournament'],
+      file: (f) => [...matchIds(f), ...agentIds(f), ...tournamentIds(f)].map((id) => `${id}.png`),
+    },
+  },
+  'GET /robots.txt': {},
+  'GET /sitemap.xml': {},
   'POST /api/agents': { body: () => ({ name: 'Fuzzed Bot', traits: VALID_TRAITS }) },
   'PATCH /api/agents/:id': {
     params: { id: agentIds },
