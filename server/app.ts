@@ -42,6 +42,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerClient, registerNotFound } from './plugins/client.ts';
 import { registerCompression } from './plugins/compression.ts';
+import { registerDrainOnClose } from './plugins/drainOnClose.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerOriginCheck } from './plugins/originCheck.ts';
 import { registerRateLimits } from './plugins/rateLimits.ts';
@@ -103,8 +104,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // and stream caps key on it); from any other peer the header is ignored, so it cannot be forged.
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     frameworkErrors: answerFrameworkError,
+    // A stopping process serves what still reaches it (drainOnClose.ts), where 503s reached clients.
+    return503OnClosing: false,
   });
   app.decorate('gridmind', { config, db, now: options.now ?? Date.now });
+  registerDrainOnClose(app);
   registerRouteList(app);
 
   registerSecurityHeaders(app);
