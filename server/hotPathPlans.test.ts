@@ -171,6 +171,10 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('hot paths on a grown d
       await get('/api/agents/mine', cookie),
       await get('/api/matches', cookie),
       await get(`/api/matches/${finished}`, cookie),
+      // Link previews and the sitemap (server/modules/previews): by key, and ranges of indexes.
+      await get(`/previews/match/${seededMatch}.png`, cookie),
+      await get(`/previews/agent/${seededBot}.png`, cookie),
+      await get('/sitemap.xml', cookie),
       await get('/api/admin/users', adminCookie),
       // A part of one address, as an admin pastes it: the trigram indexes of migration 0910.
       await get(`/api/admin/users?query=${admin.address.slice(9, 17)}`, adminCookie),
@@ -233,6 +237,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('hot paths on a grown d
       await get('/api/tournaments', cookie),
       await get('/api/tournaments?game=othello', cookie),
       await get(`/api/tournaments/${tournamentId}`, cookie),
+      await get(`/previews/tournament/${tournamentId}.png`, cookie),
       await get(`/api/agents/${plannerId}/tournaments`, cookie),
       // an agent entered in every grown tournament: its newest 20 of 4,500, by the entries' index
       await get(`/api/agents/${await firstAgentId()}/tournaments`, cookie),
