@@ -168,4 +168,16 @@ describe.each(testDatabaseKinds())('pools over the match stream on %s', (kind) =
     watcher.close();
     comingBack.close();
   });
+
+  // Regression (issue 46): with no stream reopening and no bet after them, bets a killed process
+  // never announced stayed out of every watcher's pools until the match's first move.
+  it('announces bets no one announced within a recheck period, with nothing else happening', async () => {
+    const matchId = await insertMatch(t.db, await insertHouseAgents(t.db));
+    const [user] = await signInUsers(t.app, 1);
+    const watcher = await openSse(`${base}/api/matches/${matchId}/events`);
+    expect(await nextPools(watcher)).toMatchObject({ bets: 0 });
+    await betUnannounced(user!.userId, matchId, 'lost-announcement-quiet', 40);
+    expect(await nextPools(watcher)).toMatchObject({ pools: { first: 40 }, bets: 1 });
+    watcher.close();
+  });
 });

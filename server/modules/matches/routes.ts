@@ -21,7 +21,7 @@ import {
 import { coalesce } from './stream/coalesce.ts';
 import type { MatchHub } from './stream/matchHub.ts';
 import { type AwaitedVerdicts, RECONNECT_MS, streamMatch } from './stream/matchStream.ts';
-import { watchUnannouncedBets } from './stream/unannouncedBets.ts';
+import { POOLS_RECHECK_MS, watchUnannouncedBets } from './stream/unannouncedBets.ts';
 
 const paramsSchema = z.object({ id: z.string().min(1).max(64) });
 const lastEventIdSchema = z.coerce.number().int().min(0).max(100_000);
@@ -79,8 +79,14 @@ export const matchRoutes: FastifyPluginAsync<MatchRoutesOptions> = async (app, o
   const streams = new SseStreams();
   const heartbeat = setInterval(() => streams.tick(), options.heartbeatMs ?? 15_000);
   heartbeat.unref();
+  const poolsRecheck = setInterval(
+    () => void pools.recheck((matchId) => hub.watchedHere(matchId)),
+    POOLS_RECHECK_MS,
+  );
+  poolsRecheck.unref();
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
+    clearInterval(poolsRecheck);
     streams.endAll();
   });
 

@@ -113,6 +113,11 @@ export class MatchHub {
     };
   }
 
+  /** Whether a stream of this process watches the match. */
+  watchedHere(matchId: string): boolean {
+    return this.watchers.has(matchId);
+  }
+
   /** How many streams watch this match across every live process. */
   spectators(matchId: string): number {
     let total = this.watchers.get(matchId)?.size ?? 0;
