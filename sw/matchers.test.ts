@@ -17,12 +17,16 @@ describe('service worker routes', () => {
     expect(isWalletImageUrl(new URL(`${ORIGIN}/getWalletImage/abc`))).toBe(false);
   });
 
-  it('sends /api and /auth to the network, and only those', () => {
+  it('sends /api, /auth and what the server draws for other sites to the network, only those', () => {
     expect(isNetworkOnlyPath('/api/me')).toBe(true);
     expect(isNetworkOnlyPath('/auth/logout')).toBe(true);
     expect(isNetworkOnlyPath('/auth')).toBe(true);
     expect(isNetworkOnlyPath('/authors')).toBe(false);
     expect(isNetworkOnlyPath('/games/sessions')).toBe(false);
+    expect(isNetworkOnlyPath('/previews/match/m1.png')).toBe(true);
+    expect(isNetworkOnlyPath('/robots.txt')).toBe(true);
+    expect(isNetworkOnlyPath('/sitemap.xml')).toBe(true);
+    expect(isNetworkOnlyPath('/sitemap.xml.html')).toBe(false);
   });
 
   it('caches lazy chunks of our own origin only', () => {

@@ -9,10 +9,14 @@ export function isWalletImageUrl(url: URL): boolean {
   return WALLET_IMAGE_HOSTS.has(url.hostname) && WALLET_IMAGE_PATH.test(url.pathname);
 }
 
-/** Paths that always go to the network, even for navigations: the API and sign-in/out. */
-export const NETWORK_ONLY_PATH = /^\/(?:api|auth)(?:\/|$)/;
+/**
+ * Paths that always go to the network, even for navigations: the API and sign-in/out, and what
+ * the server draws or lists for other sites (link previews' pictures, robots.txt, the sitemap).
+ */
+export const NETWORK_ONLY_PATH =
+  /^\/(?:(?:api|auth|previews)(?:\/|$)|(?:robots\.txt|sitemap\.xml)$)/;
 
-/** True for a path under /api or /auth. */
+/** True for a path the server answers itself (see NETWORK_ONLY_PATH). */
 export function isNetworkOnlyPath(pathname: string): boolean {
   return NETWORK_ONLY_PATH.test(pathname);
 }
