@@ -68,7 +68,11 @@ function fillPagesFor(
     }
     const pathname = new URL(this.request.url, appOrigin).pathname;
     const shared = withAbsoluteShareUrls(await html, appOrigin, pathname);
-    const tags = await previewTagsOf?.(pathname);
+    // A preview that cannot be read leaves the site's own: the page itself must still load.
+    const tags = await previewTagsOf?.(pathname).catch((error: unknown) => {
+      this.request.log.warn({ err: error }, 'a link preview could not be read');
+      return undefined;
+    });
     const page = tags === undefined ? shared : withPreviewTags(shared, tags);
     this.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
     const encoding = chooseEncoding(this.request.headers['accept-encoding']);

@@ -59,3 +59,48 @@ describe('built pages served for an APP_ORIGIN', () => {
     },
   );
 });
+
+describe('built pages with link previews of their own', () => {
+  let clientDir: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    clientDir = await mkdtemp(join(tmpdir(), 'gridmind-preview-tags-'));
+    await writeFile(
+      join(clientDir, 'index.html'),
+      `${head('Gridmind')}<meta name="twitter:card" content="summary" />`,
+    );
+    app = Fastify();
+    const previewTagsOf = async (pathname: string) => {
+      if (pathname === '/broken') throw new Error('the database is away');
+      if (pathname !== '/shown') return undefined;
+      return { title: 'A & B', description: 'd', image: 'https://x.example/p.png', imageAlt: 'a' };
+    };
+    registerNotFound(
+      app,
+      await registerClient(app, clientDir, {
+        appOrigin: 'https://gridmind.example',
+        previewTagsOf,
+      }),
+    );
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(clientDir, { recursive: true, force: true });
+  });
+
+  it('names the page and its picture, its text escaped', async () => {
+    const html = (await app.inject({ url: '/shown' })).body;
+    expect(html).toContain('<title>A &#38; B</title>');
+    expect(html).toContain('<meta property="og:image" content="https://x.example/p.png" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+  });
+
+  it.each(['/other', '/broken'])('%s keeps the site’s preview, and loads', async (url) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Gridmind</title>');
+    expect(response.body).toContain('content="https://gridmind.example/icons/icon-512.png"');
+    expect(response.body).toContain('<meta name="twitter:card" content="summary" />');
+  });
+});
