@@ -27,6 +27,15 @@ describe.each(Object.values(GAMES))('$name’s picture', (game) => {
   });
 });
 
+describe('scores', () => {
+  it('counts Othello’s discs, black’s first', () => {
+    const othello = GAMES.othello;
+    expect(othello.score?.(othello.initial())).toEqual([2, 2]);
+    // d3 flips d4: black has four discs, white one.
+    expect(othello.score?.(replay(othello, othello.encodeMoves(['d3'])).state)).toEqual([4, 1]);
+  });
+});
+
 describe('pictures read as a person reads the board', () => {
   it('puts Connect Four’s first disc in the bottom row and Othello’s a1 top left', () => {
     const connect4 = GAMES.connect4;

@@ -31,6 +31,8 @@ export interface GameDefinition<State = unknown> {
   outcome(state: State): GameOutcome;
   /** The position as a grid of cells, for pictures drawn without the client (link previews). */
   picture(state: State): BoardPicture;
+  /** The running score, first side's then the other's, where the game keeps one (discs). */
+  score?(state: State): readonly [number, number];
 
   /**
    * The compact text stored in `matches.moves` and streamed: Connect Four's digit string, for

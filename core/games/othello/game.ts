@@ -1,6 +1,7 @@
 import type { BoardPicture, PictureCell } from '#core/games/boardPicture.ts';
 import type { GameDefinition } from '#core/games/definition.ts';
 import { exactElseChances } from '#core/games/verdict.ts';
+import { popcount32 } from './bitboard.ts';
 import { judgeOthelloByChances } from './chancesJudge.ts';
 import { decideOthello } from './engine.ts';
 import { othelloOutcome } from './outcome.ts';
@@ -12,6 +13,8 @@ import { judgeOthello } from './verdict.ts';
 function holds([lo, hi]: readonly [number, number], square: number): boolean {
   return ((square < 32 ? lo >>> square : hi >>> (square - 32)) & 1) === 1;
 }
+
+const discCount = ([lo, hi]: readonly [number, number]) => popcount32(lo) + popcount32(hi);
 
 /** The board as diagrams print it: rank 1 at the top, a1 in the top left corner. */
 function pictureOf(state: OthelloState): BoardPicture {
@@ -40,6 +43,10 @@ export const othelloGame: GameDefinition<OthelloState> = {
   play: playMove,
   outcome: othelloOutcome,
   picture: pictureOf,
+  score(state) {
+    const { black, white } = discsOf(state);
+    return [discCount(black), discCount(white)];
+  },
   encodeMoves,
   decodeMoves,
   perft(depth) {

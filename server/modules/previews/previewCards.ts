@@ -43,10 +43,14 @@ export function matchCard(row: MatchPreviewRow): PreviewCard {
       const { state } = replay(game, row.moves);
       const outcome = game.outcome(state);
       const reason = outcome.status === 'finished' ? outcome.reason : undefined;
+      const score = game.score?.(state);
       return {
         kicker: name,
         heading: [row.first_name, `vs ${row.second_name}`],
-        lines: [matchResult(row, plies, reason)],
+        lines: [
+          matchResult(row, plies, reason),
+          ...(score === undefined ? [] : [`Score ${score[0]} – ${score[1]}`]),
+        ],
         board: game.picture(state),
       };
     },
