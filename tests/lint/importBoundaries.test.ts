@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 interface Override {
   includes: string[];
   linter?: {
-    rules?: { style?: { noRestrictedImports?: { options?: { patterns?: { group: string[] }[] } } } };
+    rules?: {
+      style?: { noRestrictedImports?: { options?: { patterns?: { group: string[] }[] } } };
+    };
   };
 }
 
