@@ -12,7 +12,7 @@ import {
 } from '#server/testing/serverProcess.ts';
 import { openSse, type SseConnection } from '#server/testing/sseReader.ts';
 
-// Every limit of README's table that the processes enforce, across two real processes on one
+// Every limit of docs/CONFIGURATION.md that the processes enforce, across two real processes on one
 // PostgreSQL: requests alternate between them and the budget is the one the operator set, not
 // twice it. PostgreSQL only: PGlite is one process's database, so no second process can share it.
 // The windows are a minute of real time (the processes' clocks): each budget is spent well inside.
