@@ -22,7 +22,8 @@ function refusedFor(folder: string): string[] {
 }
 
 // Biome cannot say "any feature but this one" with a wildcard, so each feature and each server
-// module has an override of its own; a folder added without one would import its neighbours freely.
+// module has an override of its own (`npm run lint:boundaries` writes them); a folder added
+// without one would import its neighbours freely.
 describe('biome.json refuses imports across features and modules', () => {
   for (const [parent, alias] of [
     ['src/features', '#src/features'],
