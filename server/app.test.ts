@@ -72,11 +72,18 @@ describe('app shell', () => {
   );
 
   it('serves index.html for client pages (SPA fallback)', async () => {
-    for (const url of ['/', '/games', '/agents/ada', '/privacy-policy?x=1']) {
+    // An agent's page is the shell too, titled for its link preview; an unknown one keeps the site's.
+    for (const [url, title] of [
+      ['/', 'Gridmind'],
+      ['/games', 'Gridmind'],
+      ['/agents/no-such-agent', 'Gridmind'],
+      ['/agents/ada', 'Ada · Agent on Gridmind'],
+      ['/privacy-policy?x=1', 'Gridmind'],
+    ]) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body).toContain('<title>Gridmind</title>');
+      expect(response.body).toContain(`<title>${title}</title>`);
       expect(response.headers['cache-control']).toBe('no-cache');
     }
   });
