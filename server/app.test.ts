@@ -79,7 +79,7 @@ describe('app shell', () => {
       ['/agents/no-such-agent', 'Gridmind'],
       ['/agents/ada', 'Ada · Agent on Gridmind'],
       ['/privacy-policy?x=1', 'Gridmind'],
-    ]) {
+    ] as const) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
