@@ -84,7 +84,7 @@ biome.overrides = [
       noSibling(
         '#server/modules',
         name,
-        'A module imports no other module: move what two share into server/db, server/events or server/plugins, or compose them in server/app.ts.',
+        'A module imports no other module: move what two share into server/db, server/events, server/delivery or server/plugins, or compose them in server/app.ts.',
       ),
     ]),
   ),
