@@ -21,6 +21,7 @@ import { betRoutes } from './modules/bets/routes.ts';
 import { settleMatch } from './modules/bets/settleMatch.ts';
 import { botRoutes } from './modules/bots/routes.ts';
 import { customAgentRoutes } from './modules/customAgents/routes.ts';
+import { followRoutes } from './modules/follows/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { warmUp } from './modules/health/warmUp.ts';
 import { matchesModule } from './modules/matches/plugin.ts';
@@ -287,6 +288,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes);
   await app.register(betRoutes, { announcePools });
   await app.register(customAgentRoutes);
+  await app.register(followRoutes);
   await app.register(profileRoutes);
   await app.register(adminEconomyRoutes, { settleBets: matchEnded });
   await app.register(tournamentRoutes, { streamAdmission });

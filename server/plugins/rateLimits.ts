@@ -23,6 +23,8 @@ const RATE_LIMITED_ROUTES: Readonly<Record<string, Budget>> = {
   'DELETE /api/bots/:id': 'writes',
   'POST /api/tournaments/:id/entrants': 'writes',
   'DELETE /api/tournaments/:id/entrants/:agentId': 'writes',
+  'PUT /api/follows/:kind/:id': 'writes',
+  'DELETE /api/follows/:kind/:id': 'writes',
 };
 
 const REFUSALS: Readonly<Record<Budget, string>> = {

@@ -165,6 +165,27 @@ export const MATRIX: Record<string, Row> = {
       }),
   },
   'GET /api/bets': { expected: SIGNED_IN, request: get('/api/bets') },
+  'GET /api/follows': { expected: SIGNED_IN, request: get('/api/follows') },
+  'GET /api/follows/:kind/:id': {
+    expected: PUBLIC,
+    request: (c) => get(`/api/follows/agent/${c.f.agentId}`)(c),
+  },
+  'PUT /api/follows/:kind/:id': {
+    expected: SIGNED_IN,
+    request: (c) => ({
+      method: 'PUT',
+      url: `/api/follows/tournament/${c.f.tournamentId}`,
+      headers: { cookie: c.cookie },
+    }),
+  },
+  'DELETE /api/follows/:kind/:id': {
+    expected: SIGNED_IN,
+    request: (c) => ({
+      method: 'DELETE',
+      url: `/api/follows/tournament/${c.f.tournamentId}`,
+      headers: { cookie: c.cookie },
+    }),
+  },
   'GET /api/profile': { expected: SIGNED_IN, request: get('/api/profile') },
   'PATCH /api/profile': {
     expected: SIGNED_IN,

@@ -18,6 +18,7 @@ const agentIds = (f: QualityFixture) => [f.agentId, ...f.houseAgents];
 const userIds = (f: QualityFixture) => Object.values(f.userIds);
 const matchIds = (f: QualityFixture) => [f.scheduledMatchId, f.ownerMatchId, f.finishedMatchId];
 const tournamentIds = (f: QualityFixture) => [f.tournamentId, f.finishedTournamentId];
+const followKinds = () => ['agent', 'tournament', 'game'];
 
 /**
  * One entry per route. Ids that would let a bodiless request succeed (the announced match and the
@@ -89,6 +90,11 @@ export const FUZZ: Record<string, FuzzSpec> = {
   },
   'POST /api/admin/matches/:id/cancel': { params: { id: (f) => [f.finishedMatchId] } },
   'GET /api/bots/mine': {},
+  'GET /api/follows': {},
+  'GET /api/follows/:kind/:id': { params: { kind: followKinds, id: (f) => [f.agentId] } },
+  // Real ids are left out of the writes' pools: following one is a change, not a bug.
+  'PUT /api/follows/:kind/:id': { params: { kind: followKinds } },
+  'DELETE /api/follows/:kind/:id': { params: { kind: followKinds } },
   'POST /api/bots': { body: () => ({ name: 'Fuzzed Bot', games: ['connect4'] }) },
   'POST /api/bots/:id/token': {},
   'DELETE /api/bots/:id/token': {},

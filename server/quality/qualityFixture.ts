@@ -151,7 +151,7 @@ export async function createQualityFixture(kind: 'pglite' | 'postgres'): Promise
 /**
  * One string that changes when anything a user owns or can be charged changes: users and their
  * balances and roles, the ledger, bets, agents, bots and their event logs, matches and their
- * moves, tournaments and their entrants, and signed-in sessions (visitors' sessions and nonces excluded: asking for a nonce is
+ * moves, tournaments and their entrants, follows, and signed-in sessions (visitors' sessions and nonces excluded: asking for a nonce is
  * allowed to make them; `last_seen_at` too, which any request may touch).
  */
 export async function databaseFingerprint(db: Queryable): Promise<string> {
@@ -176,6 +176,8 @@ export async function databaseFingerprint(db: Queryable): Promise<string> {
           order by id) from tournaments),
        (select string_agg(concat_ws(',', tournament_id, agent_id, entered_by, fee_paid), ';'
           order by tournament_id, agent_id) from tournament_entrants),
+       (select string_agg(concat_ws(',', user_id, target_kind, target_id), ';'
+          order by user_id, target_kind, target_id) from follows),
        (select string_agg(concat_ws(',', token_hash, user_id, chain_id, expires_at), ';'
           order by token_hash) from sessions where user_id is not null)) as part`,
   );

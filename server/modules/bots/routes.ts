@@ -13,6 +13,7 @@ import {
   isAgentNameTaken,
   NAME_TAKEN_MESSAGE,
 } from '#server/db/stores/agentNames.ts';
+import { followOwnAgent } from '#server/db/stores/follows.ts';
 import { requireAdmin, requireUser } from '#server/plugins/auth.ts';
 import { HttpError } from '#server/plugins/errors.ts';
 import { createRateLimiter } from '#server/plugins/rateLimiter.ts';
@@ -159,6 +160,7 @@ export const botRoutes: FastifyPluginAsync<{
           throw new HttpError(409, NAME_TAKEN_MESSAGE);
         }
         await insertBot(tx, { ...body, id, ownerId: userId }, hashBotToken(token), new Date(now()));
+        await followOwnAgent(tx, userId, id, new Date(now()));
       });
     } catch (error) {
       // Several owners registering one name at once: the unique index lets one in.

@@ -18,6 +18,7 @@ import {
   type OwnedAgentRow,
   toOwnedAgent,
 } from '#server/db/stores/agentOwnership.ts';
+import { followOwnAgent } from '#server/db/stores/follows.ts';
 import { requireUser } from '#server/plugins/auth.ts';
 import { HttpError } from '#server/plugins/errors.ts';
 import {
@@ -76,6 +77,7 @@ export const customAgentRoutes: FastifyPluginAsync = async (app) => {
           fields: body,
           createdAt: new Date(now()),
         });
+        await followOwnAgent(tx, userId, id, new Date(now()));
       });
     } catch (error) {
       if (isAgentNameConflict(error)) throw new HttpError(409, NAME_TAKEN_MESSAGE);

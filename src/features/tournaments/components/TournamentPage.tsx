@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { tournamentTitle } from '#core/tournaments/tournamentTitle.ts';
 import { tournamentQueryOptions } from '#src/features/tournaments/api/tournamentQueryOptions.ts';
 import { useTournamentStream } from '#src/features/tournaments/hooks/useTournamentStream.ts';
 import { EntryPanel } from './EntryPanel.tsx';
@@ -7,7 +8,6 @@ import { KnockoutBracket } from './KnockoutBracket.tsx';
 import { RoundGames } from './RoundGames.tsx';
 import { TournamentFacts } from './TournamentFacts.tsx';
 import { EntrantsTable, PrizeTable, StandingsTable } from './TournamentTables.tsx';
-import { tournamentTitle } from './tournamentText.ts';
 import './tournaments.css';
 
 /**

@@ -1,14 +1,10 @@
 import { Link } from 'react-router';
 import { formatThousands } from '#core/format/balance.ts';
 import type { TournamentSummary } from '#core/protocol/tournamentViews.ts';
+import { tournamentTitle } from '#core/tournaments/tournamentTitle.ts';
 import { DataTable, type DataTableColumn } from '#src/lib/table/DataTable.tsx';
 import { useNow } from '#src/lib/time/useNow.ts';
-import {
-  formatText,
-  startText,
-  tournamentStartsInText,
-  tournamentTitle,
-} from './tournamentText.ts';
+import { formatText, startText, tournamentStartsInText } from './tournamentText.ts';
 
 /** One section of the list (upcoming, live or finished) as a table; each row links to its page. */
 export function TournamentTable(props: {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { placeText } from '#core/format/place.ts';
+import { tournamentTitle } from '#core/tournaments/tournamentTitle.ts';
 import {
   formatText,
   gameResultText,
   halfPointsText,
   quarterPointsText,
   tournamentStartsInText,
-  tournamentTitle,
 } from './tournamentText.ts';
 
 describe('tournament texts', () => {

@@ -1,4 +1,3 @@
-import { GAME_NAMES } from '#core/games/gameNames.ts';
 import type { TournamentSummary } from '#core/protocol/tournamentViews.ts';
 
 const FORMAT_NAMES: Record<TournamentSummary['format'], string> = {
@@ -47,17 +46,6 @@ export function tournamentStartsInText(startsAtMs: number, nowMs: number): strin
 /** The start as a reader's clock shows it, with the date: "27 Nov 2026, 20:30". */
 export function startText(startsAt: string): string {
   return new Date(startsAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-const TITLE_FORMATS: Record<TournamentSummary['format'], string> = {
-  'round-robin': 'round robin',
-  swiss: 'Swiss',
-  knockout: 'knockout',
-};
-
-/** What a tournament is called (it has no name of its own): "Othello Swiss". */
-export function tournamentTitle(tournament: Pick<TournamentSummary, 'game' | 'format'>): string {
-  return `${GAME_NAMES[tournament.game]} ${TITLE_FORMATS[tournament.format]}`;
 }
 
 /**
