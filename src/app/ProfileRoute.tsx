@@ -1,11 +1,15 @@
 import { LoginButton } from '#src/features/auth/components/LoginButton.tsx';
+import { FollowingSection } from '#src/features/follows/components/FollowingSection.tsx';
 import { ProfilePage } from '#src/features/profile/components/ProfilePage.tsx';
 import { WalletPanel } from '#src/features/wallet/components/WalletPanel.tsx';
 
 // Profile lists the token balances too; the header menu's panel stays short.
 const wallet = (address: string) => <WalletPanel address={address} showTokens />;
 
-/** The app composes features: the profile shows the sign-in button and the wallet panel. */
+/**
+ * The app composes features: the profile shows the sign-in button, the wallet panel and what the
+ * user follows.
+ */
 export function ProfileRoute() {
-  return <ProfilePage signIn={<LoginButton />} wallet={wallet} />;
+  return <ProfilePage signIn={<LoginButton />} wallet={wallet} following={<FollowingSection />} />;
 }

@@ -11,9 +11,7 @@ import { TelegramNavigation } from './TelegramNavigation.tsx';
 const lazyPages: ReadonlyArray<{ path: string; page: LazyPage }> = [
   {
     path: 'games',
-    page: lazyPage(
-      async () => (await import('#src/features/games/components/GamesPage.tsx')).GamesPage,
-    ),
+    page: lazyPage(async () => (await import('./GamesRoute.tsx')).GamesRoute),
   },
   {
     path: 'games/sessions',
@@ -32,10 +30,7 @@ const lazyPages: ReadonlyArray<{ path: string; page: LazyPage }> = [
   },
   {
     path: 'games/tournaments/:tournamentId',
-    page: lazyPage(
-      async () =>
-        (await import('#src/features/tournaments/components/TournamentPage.tsx')).TournamentPage,
-    ),
+    page: lazyPage(async () => (await import('./TournamentRoute.tsx')).TournamentRoute),
   },
   {
     path: 'agents',
@@ -45,9 +40,7 @@ const lazyPages: ReadonlyArray<{ path: string; page: LazyPage }> = [
   },
   {
     path: 'agents/:agentId',
-    page: lazyPage(
-      async () => (await import('#src/features/agents/components/AgentPage.tsx')).AgentPage,
-    ),
+    page: lazyPage(async () => (await import('./AgentRoute.tsx')).AgentRoute),
   },
   {
     path: 'agents/mine',

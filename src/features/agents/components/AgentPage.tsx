@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { GAME_NAMES } from '#core/games/gameNames.ts';
 import { agentQueryOptions } from '#src/features/agents/api/agentQueryOptions.ts';
@@ -9,9 +10,14 @@ import './agents.css';
 
 /**
  * One agent: traits (or, for a bot, whether it is online), overall rating and record, its standing
- * and rating history per game, its tournaments with its places, and its recent matches.
+ * and rating history per game, its tournaments with its places, and its recent matches. The app
+ * passes in the follow button with its follower count (`follow`), so this feature imports no other.
  */
-export function AgentPage() {
+export function AgentPage({
+  follow,
+}: {
+  follow: (agent: { id: string; name: string }) => ReactNode;
+}) {
   const { agentId = '' } = useParams();
   const agent = useQuery(agentQueryOptions(agentId));
   if (agent.isPending) return <p role="status">Loading the agent…</p>;
@@ -28,6 +34,7 @@ export function AgentPage() {
   return (
     <section className="page" aria-labelledby="agent-title">
       <h1 id="agent-title">{name}</h1>
+      {follow({ id: agentId, name })}
       {bot ? (
         <p className="agent-bot" data-testid="agent-bot">
           <span className="agent-bot-label">Bot</span>{' '}

@@ -1,10 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { gamesQueryOptions } from '#src/features/games/api/gamesQueryOptions.ts';
 import { GAME_BLURBS } from '#src/features/games/gameBlurbs.ts';
 
-/** Games: the catalogue, with how many matches are live and finished for each. */
-export function GamesPage() {
+/**
+ * Games: the catalogue, with how many matches are live and finished for each, and a follow button
+ * for each game that the app passes in (`follow`), so this feature imports no other.
+ */
+export function GamesPage({
+  follow,
+}: {
+  follow: (game: { id: string; name: string }) => ReactNode;
+}) {
   const games = useQuery(gamesQueryOptions());
   return (
     <section className="page" aria-labelledby="page-games">
@@ -19,6 +27,7 @@ export function GamesPage() {
         {games.data?.items.map((game) => (
           <li key={game.id} data-game-id={game.id}>
             <h2>{game.name}</h2>
+            {follow({ id: game.id, name: game.name })}
             <p>
               {GAME_BLURBS[game.id]} <span data-testid="live-count">{game.live} live</span>,{' '}
               <span data-testid="finished-count">{game.finished} finished</span>.

@@ -8,15 +8,18 @@ import { BetsTable, LedgerTable, OwnedAgentsTable } from './ProfileTables.tsx';
 import './profile.css';
 
 /**
- * `/profile`: nickname, balance, address, bets, agents, bots and ledger. The app passes in what other
- * features render here (sign-in button, wallet panel), so this feature imports none of them.
+ * `/profile`: nickname, balance, address, bets, agents, bots, what the user follows and ledger. The
+ * app passes in what other features render here (sign-in button, wallet panel, following list), so
+ * this feature imports none of them.
  */
 export function ProfilePage({
   signIn,
   wallet,
+  following,
 }: {
   signIn: ReactNode;
   wallet: (address: string) => ReactNode;
+  following: ReactNode;
 }) {
   const { data: profile, isPending, error } = useQuery(profileQueryOptions());
   return (
@@ -52,6 +55,7 @@ export function ProfilePage({
             </a>
           </p>
           <BotsSection />
+          {following}
           <h2 className="section-title">Balance history</h2>
           <LedgerTable ledger={profile.ledger} />
           <h2 className="section-title">Connected wallet</h2>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { tournamentTitle } from '#core/tournaments/tournamentTitle.ts';
 import { tournamentQueryOptions } from '#src/features/tournaments/api/tournamentQueryOptions.ts';
@@ -12,9 +13,14 @@ import './tournaments.css';
 
 /**
  * One tournament: its facts, prize table, rules, entrants, standings with tie-breaks, a
- * knockout's bracket, and its rounds' games, each linking to its match.
+ * knockout's bracket, and its rounds' games, each linking to its match. The app passes in the
+ * follow button (`follow`), so this feature imports no other.
  */
-export function TournamentPage() {
+export function TournamentPage({
+  follow,
+}: {
+  follow: (tournament: { id: string; name: string }) => ReactNode;
+}) {
   const { tournamentId = '' } = useParams();
   const detail = useQuery(tournamentQueryOptions(tournamentId));
   const status = detail.data?.tournament.status;
@@ -35,6 +41,7 @@ export function TournamentPage() {
   return (
     <section className="page tournaments" aria-labelledby="tournament-title">
       <h1 id="tournament-title">{tournamentTitle(tournament)}</h1>
+      {follow({ id: tournament.id, name: tournamentTitle(tournament) })}
       <TournamentFacts tournament={tournament} />
       <EntryPanel detail={detail.data} />
       <h2>Prizes</h2>
