@@ -81,6 +81,16 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('hot paths on a grown d
     db = await openTestDatabase('postgres');
     await growDatabase(db, SEED);
     await growTournaments(db);
+    // Every user follows two agents and a game: a page's count and a user's list read a few rows.
+    await db.query(
+      `insert into follows (user_id, target_kind, target_id, created_at)
+       select u.id, k.kind, case k.kind when 'game' then 'connect4'
+           else (select a.id from agents a order by a.id offset (abs(hashtext(u.id::text || k.n)) % 100) limit 1) end,
+         now()
+       from users u cross join (values ('agent', 1), ('agent', 2), ('game', 3)) as k (kind, n)
+       on conflict do nothing`,
+    );
+    await db.query('analyze follows');
     const { rows } = await db.query<{ relname: string }>(
       `select relname from pg_class
        where relkind = 'r' and relnamespace = current_schema()::regnamespace and reltuples > $1`,
@@ -102,6 +112,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('hot paths on a grown d
         'agents',
         'bets',
         'bots',
+        'follows',
         'ledger_entries',
         'match_moves',
         'matches',
@@ -190,6 +201,19 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('hot paths on a grown d
     responses.push(
       bot,
       await get('/api/bots/mine', cookie),
+      // Follows (server/modules/follows): a page's count, a follow, the user's list, an unfollow.
+      await get(`/api/follows/agent/${seededBot}`, cookie),
+      await app.inject({
+        method: 'PUT',
+        url: `/api/follows/agent/${seededBot}`,
+        headers: { cookie },
+      }),
+      await get('/api/follows', cookie),
+      await app.inject({
+        method: 'DELETE',
+        url: `/api/follows/agent/${seededBot}`,
+        headers: { cookie },
+      }),
       await app.inject({
         method: 'GET',
         url: '/api/bot/me',
