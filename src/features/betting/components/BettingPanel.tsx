@@ -4,7 +4,7 @@ import { BET_SIDES, type BetSide } from '#core/betting/parimutuel.ts';
 import { formatThousands } from '#core/format/balance.ts';
 import { OWN_AGENT_PLAYS } from '#core/protocol/bets.ts';
 import { myBetsQueryOptions } from '#src/features/betting/api/myBetsQueryOptions.ts';
-import { placeBet } from '#src/features/betting/api/placeBet.ts';
+import { betRetryDelayMs, placeBet, retriesBet } from '#src/features/betting/api/placeBet.ts';
 import { poolsQueryOptions } from '#src/lib/queries/poolsQueryOptions.ts';
 import { DataTable } from '#src/lib/table/DataTable.tsx';
 import { toast } from '#src/lib/toast.ts';
@@ -43,6 +43,9 @@ export function BettingPanel({
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   const mutation = useMutation({
     mutationFn: placeBet,
+    // A bet that reached no process (one restarting behind nginx) goes again under its key.
+    retry: retriesBet,
+    retryDelay: betRetryDelayMs,
     onSuccess: async (placed) => {
       setIdempotencyKey(newKey());
       toast.success({ message: `Bet placed: ${formatThousands(placed.bet.amount)} points` });
