@@ -135,6 +135,23 @@ describe.each(testDatabaseKinds())('pools over the match stream on %s', (kind) =
     }
   });
 
+  // Regression: a watcher arriving while another stream's opening read its pools was announced
+  // on that stream between its spectators and its pools (nginxTwoProcesses saw it under load).
+  it('says where things stand before any change: a crowd arriving at once', async () => {
+    const matchId = await insertMatch(t.db, await insertHouseAgents(t.db));
+    const streams = await Promise.all(
+      Array.from({ length: 20 }, () => openSse(`${base}/api/matches/${matchId}/events`)),
+    );
+    for (const stream of streams) {
+      const opening = [await stream.next(), await stream.next()];
+      expect(opening.map((event) => event.event)).toEqual([
+        MATCH_EVENT.spectators,
+        MATCH_EVENT.pools,
+      ]);
+      stream.close();
+    }
+  });
+
   // Regression (issue 46): a bet answered "already placed" announced nothing, so a bet whose
   // process died before announcing it stayed out of every watcher's pools.
   it('announces the pools when a retried bet finds itself already placed', async () => {

@@ -188,11 +188,10 @@ export async function streamMatch(
     if (awaited?.delete(verdict.ply) && awaited.size === 0) end();
   };
   // One read per process per bet (shared), one serialisation for every watcher.
-  const sendPools = () =>
-    options.readPools(match.id).then(
-      (pools) => pools && send(MATCH_EVENT.pools, pools),
-      () => {},
-    );
+  const sendPools = async () => {
+    const pools = await options.readPools(match.id).catch(() => null);
+    if (pools) send(MATCH_EVENT.pools, pools);
+  };
   const catchUp = () =>
     enqueue(async () => {
       const moves = await readMoves(match.id, sentPly);
@@ -205,10 +204,16 @@ export async function streamMatch(
 
   const watcher: MatchWatcher = {
     event(notification, spectators) {
+      // While the opening (or a catch-up) is pending, a change waits behind it: the stream says
+      // where things stand before it says what changed (another watcher arriving between the
+      // opening's spectators and its pools was written between them).
       if (notification.kind === 'spectators') {
-        send(MATCH_EVENT.spectators, { count: spectators }, undefined, notification);
+        const count = { count: spectators };
+        if (pending === 0) send(MATCH_EVENT.spectators, count, undefined, notification);
+        else enqueue(() => send(MATCH_EVENT.spectators, count, undefined, notification));
       } else if (notification.kind === 'pools') {
-        sendPools();
+        if (pending === 0) void sendPools();
+        else enqueue(sendPools);
       } else if (notification.kind === 'verdict') {
         // A verdict judged after its move: sent once this stream has sent that move, since a
         // catch-up still pending may read the move without it. A move not sent yet is read back
