@@ -37,6 +37,7 @@ import type { MatchEndHook } from './modules/matches/store/matchEnd.ts';
 import { Previews } from './modules/previews/previews.ts';
 import { previewRoutes } from './modules/previews/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { pushRoutes } from './modules/push/routes.ts';
 import { tournamentRoutes } from './modules/tournaments/routes.ts';
 import { tournamentSweep } from './modules/tournaments/runner/sweepTournaments.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -290,6 +291,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(customAgentRoutes);
   await app.register(followRoutes);
   await app.register(profileRoutes);
+  await app.register(pushRoutes);
   await app.register(adminEconomyRoutes, { settleBets: matchEnded });
   await app.register(tournamentRoutes, { streamAdmission });
   // Link previews: a match's, an agent's or a tournament's page names it and shows its picture.

@@ -174,6 +174,16 @@ export const envSchema = z.object({
     .describe(
       'reverse proxies (IP addresses or CIDR blocks, comma-separated) whose `X-Forwarded-For` names the client for rate limits and stream caps; from anyone else it is ignored; empty trusts none',
     ),
+  PUSH_SUBJECT: optionalText
+    .pipe(
+      z
+        .string()
+        .regex(/^(https:\/\/|mailto:)\S+$/, 'must be an https: URL or a mailto: address')
+        .optional(),
+    )
+    .describe(
+      "the contact Web Push services see in every push's VAPID signature (an https: URL or a mailto: address); unset, APP_ORIGIN when it is https, else `mailto:push@` its host",
+    ),
 });
 
 /** Everything the server reads from its environment, parsed and defaulted once at start-up. */

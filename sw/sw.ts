@@ -3,7 +3,7 @@
  * Gridmind's service worker (vite-plugin-pwa injectManifest). Precaches the shell and our web
  * workers (the Connect Four analysis), serves every navigation from it except /api and /auth,
  * caches the wallet modal's chunks and the wallet directory's images at first use, and waits for
- * the page to say when to take over.
+ * the page to say when to take over. Shows Web Push notifications and opens their pages (push.ts).
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
@@ -22,6 +22,7 @@ import {
   isWalletImageUrl,
   NETWORK_ONLY_PATH,
 } from './matchers.ts';
+import { openFromNotification, showPush } from './push.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string })[] };
 
@@ -84,3 +85,12 @@ self.addEventListener('message', (event) => {
 
 // The first install takes the open page at once, so its lazy chunks are cached from the start.
 clientsClaim();
+
+// Web Push (issue 48): show each push, and open its page on a click (push.ts).
+self.addEventListener('push', (event) => {
+  event.waitUntil(showPush(self, event.data?.text()));
+});
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openFromNotification(self, event.notification.data));
+});

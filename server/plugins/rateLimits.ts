@@ -17,6 +17,8 @@ const RATE_LIMITED_ROUTES: Readonly<Record<string, Budget>> = {
   'PATCH /api/agents/:id': 'writes',
   'DELETE /api/agents/:id': 'writes',
   'PATCH /api/profile': 'writes',
+  'POST /api/push/subscriptions': 'writes',
+  'DELETE /api/push/subscriptions': 'writes',
   'POST /api/bots': 'writes',
   'POST /api/bots/:id/token': 'writes',
   'DELETE /api/bots/:id/token': 'writes',

@@ -191,6 +191,20 @@ export const MATRIX: Record<string, Row> = {
     expected: SIGNED_IN,
     request: (c) => json('PATCH', '/api/profile', c.cookie, { nickname: unique('nick') }),
   },
+  'GET /api/push/key': { expected: PUBLIC, request: get('/api/push/key') },
+  'POST /api/push/subscriptions': {
+    expected: [401, 204, 204, 204],
+    request: (c) =>
+      json('POST', '/api/push/subscriptions', c.cookie, {
+        endpoint: `https://push.example/${unique('device')}`,
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      }),
+  },
+  'DELETE /api/push/subscriptions': {
+    expected: [401, 204, 204, 204],
+    request: (c) =>
+      json('DELETE', '/api/push/subscriptions', c.cookie, { endpoint: 'https://push.example/x' }),
+  },
   'GET /api/admin/users': { expected: ADMIN, request: get('/api/admin/users?query=0x0') },
   'GET /api/admin/ledger': { expected: ADMIN, request: get('/api/admin/ledger') },
   'GET /api/admin/agents': { expected: ADMIN, request: get('/api/admin/agents') },

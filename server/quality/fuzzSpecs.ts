@@ -74,6 +74,14 @@ export const FUZZ: Record<string, FuzzSpec> = {
   'GET /api/bets': {},
   'GET /api/profile': {},
   'PATCH /api/profile': { body: () => ({ nickname: 'fuzzed_name' }) },
+  'GET /api/push/key': {},
+  'POST /api/push/subscriptions': {
+    body: () => ({
+      endpoint: 'https://push.example/fuzzed',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    }),
+  },
+  'DELETE /api/push/subscriptions': { body: () => ({ endpoint: 'https://push.example/fuzzed' }) },
   'GET /api/admin/ledger': {},
   'POST /api/admin/users/:id/role': { params: { id: userIds }, body: () => ({ isAdmin: true }) },
   'POST /api/admin/users/:id/balance': {

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * A P-256 public key as the browser hands it out: the 65-byte uncompressed point (0x04, x, y)
+ * in base64url, 87 characters, so its first character is always `B`. Some browsers pad it.
+ */
+const p256PublicKeySchema = z
+  .string()
+  .regex(/^B[A-Za-z0-9_-]{86}=?$/, 'p256dh must be a base64url P-256 public key (65 bytes).')
+  .transform((key) => key.replace(/=+$/, ''));
+
+/** The subscription's 16-byte authentication secret in base64url (22 characters). */
+const authSecretSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22}(==)?$/, 'auth must be a base64url secret of 16 bytes.')
+  .transform((secret) => secret.replace(/=+$/, ''));
+
+/** Longest push endpoint accepted; real ones (FCM, Mozilla, Apple, WNS) are a few hundred. */
+export const PUSH_ENDPOINT_MAX_LENGTH = 1024;
+
+/** A push service's endpoint: always https (RFC 8030). */
+const pushEndpointSchema = z
+  .url({ protocol: /^https$/, message: 'endpoint must be an https URL.' })
+  .max(PUSH_ENDPOINT_MAX_LENGTH, 'endpoint is too long.');
+
+/** Body of `POST /api/push/subscriptions`: the browser's `PushSubscription.toJSON()`. */
+export const pushSubscriptionBodySchema = z.object({
+  endpoint: pushEndpointSchema,
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: p256PublicKeySchema, auth: authSecretSchema }),
+});
+
+/** A subscription as the server keeps it. */
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
+
+/** Body of `DELETE /api/push/subscriptions`: which of the user's devices stops being told. */
+export const pushUnsubscribeBodySchema = z.object({ endpoint: pushEndpointSchema });
+
+/** Body of `GET /api/push/key`: the VAPID public key the browser subscribes with (base64url). */
+export const pushKeySchema = z.object({
+  publicKey: z.string().regex(/^B[A-Za-z0-9_-]{86}$/),
+});
+
+/** Longest title and body a push carries; the whole payload stays far under Web Push's 4 KB. */
+export const PUSH_TITLE_MAX_LENGTH = 120;
+export const PUSH_BODY_MAX_LENGTH = 600;
+
+/**
+ * What a push message carries to the service worker: what to show, the page a click opens (a
+ * path on our own site, never another origin), and the key that makes a repeat replace, not
+ * double, the notification.
+ */
+export const pushPayloadSchema = z.object({
+  title: z.string().min(1).max(PUSH_TITLE_MAX_LENGTH),
+  body: z.string().max(PUSH_BODY_MAX_LENGTH),
+  path: z
+    .string()
+    .regex(/^\/(?![/\\])/, 'path must be a path on this site.')
+    .max(512),
+  key: z.string().min(1).max(200),
+});
+
+/** A push message's content. */
+export type PushPayload = z.infer<typeof pushPayloadSchema>;

@@ -1,0 +1,91 @@
+/**
+ * The service worker's Web Push handlers: a push shows its notification, a click on it brings
+ * Gridmind to the linked page. The server's channel (server/modules/push/pushChannel.ts) sends
+ * the payload; it is checked here too, since a browser requires a notification for every push
+ * (a push that shows none costs the site its permission), so a malformed one shows a generic one.
+ */
+import { type PushPayload, pushPayloadSchema } from '#core/protocol/push.ts';
+
+/** A window the worker can bring forward: the part of WindowClient these handlers use. */
+interface PushWindow {
+  readonly url: string;
+  focus(): Promise<unknown>;
+  navigate(url: string): Promise<unknown>;
+}
+
+/** The part of the service worker's global scope the handlers use (tests pass a fake). */
+export interface PushWorker {
+  readonly location: { readonly origin: string };
+  readonly registration: {
+    showNotification(title: string, options: NotificationOptions): Promise<void>;
+  };
+  readonly clients: {
+    matchAll(options: {
+      type: 'window';
+      includeUncontrolled: boolean;
+    }): Promise<readonly PushWindow[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+}
+
+/** What a push that cannot be read still shows. */
+const GENERIC_PUSH: PushPayload = {
+  title: 'Gridmind',
+  body: 'Something you follow has news.',
+  path: '/',
+  key: 'gridmind',
+};
+
+const ICON = '/icons/icon-192.png';
+
+/** The payload a push carries, or the generic one when it is missing or malformed. */
+export function readPushPayload(text: string | undefined): PushPayload {
+  if (text === undefined) return GENERIC_PUSH;
+  try {
+    const parsed = pushPayloadSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : GENERIC_PUSH;
+  } catch {
+    return GENERIC_PUSH;
+  }
+}
+
+/**
+ * Shows the push's notification. Its tag is the notice's key: a repeat (the server retrying a
+ * device it had reached) replaces the notification instead of adding a second.
+ */
+export function showPush(worker: PushWorker, text: string | undefined): Promise<void> {
+  const payload = readPushPayload(text);
+  return worker.registration.showNotification(payload.title, {
+    body: payload.body,
+    icon: ICON,
+    badge: ICON,
+    tag: payload.key,
+    data: { path: payload.path },
+  });
+}
+
+/** The page a clicked notification links to, on our own origin whatever its data says. */
+function clickedUrl(worker: PushWorker, data: unknown): string {
+  const path = pushPayloadSchema.shape.path.safeParse((data as { path?: unknown } | null)?.path);
+  return new URL(path.success ? path.data : '/', worker.location.origin).href;
+}
+
+/**
+ * A click on a notification: focuses an open Gridmind window and takes it to the linked page,
+ * or opens a new window there when none is open (or the open one cannot be navigated).
+ */
+export async function openFromNotification(worker: PushWorker, data: unknown): Promise<void> {
+  const url = clickedUrl(worker, data);
+  const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const ours = windows.find((window) => new URL(window.url).origin === worker.location.origin);
+  if (ours) {
+    try {
+      await ours.focus();
+      if (ours.url !== url) await ours.navigate(url);
+      return;
+    } catch {
+      // An uncontrolled window cannot be navigated by the worker: open the page instead.
+    }
+  }
+  await worker.clients.openWindow(url);
+}
