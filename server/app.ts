@@ -9,6 +9,7 @@ import {
 import { LATE_VERDICT_WAIT_MS } from '#core/protocol/matches.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { DeliveryChannel } from './delivery/channel.ts';
 import { publishTournamentGameEnd } from './events/tournamentChannel.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { adminEconomyRoutes } from './modules/adminEconomy/routes.ts';
@@ -36,6 +37,9 @@ import type { MatchEndHook } from './modules/matches/store/matchEnd.ts';
 import { Previews } from './modules/previews/previews.ts';
 import { previewRoutes } from './modules/previews/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { telegramRoutes } from './modules/telegram/routes.ts';
+import { createBot } from './modules/telegram/telegramBot.ts';
+import { createTelegramChannel } from './modules/telegram/telegramChannel.ts';
 import { tournamentRoutes } from './modules/tournaments/routes.ts';
 import { tournamentSweep } from './modules/tournaments/runner/sweepTournaments.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -246,6 +250,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       games: config.LIVE_GAMES,
     }),
   });
+  // The channels beyond the app that the notifications outbox hands notices to (issue 48), in
+  // whichever process runs it; the Telegram bot only with a token (its routes below).
+  const deliveryChannels: DeliveryChannel[] = [];
+  const telegram =
+    config.TELEGRAM_BOT_TOKEN && config.TELEGRAM_WEBHOOK_SECRET && config.TELEGRAM_BOT_USERNAME
+      ? {
+          token: config.TELEGRAM_BOT_TOKEN,
+          webhookSecret: config.TELEGRAM_WEBHOOK_SECRET,
+          username: config.TELEGRAM_BOT_USERNAME,
+          miniAppName: config.TELEGRAM_MINI_APP_NAME,
+        }
+      : null;
+  const telegramBot = telegram && createBot({ ...telegram, apiRoot: config.TELEGRAM_API_ROOT });
+  if (telegram && telegramBot) {
+    deliveryChannels.push(
+      createTelegramChannel({ ...telegram, db, api: telegramBot.api, now: app.gridmind.now }),
+    );
+  }
   // A runner process plays and answers only its health check: nginx never sends it anyone.
   if (!servesPublic) {
     registerNotFound(app, undefined);
@@ -290,6 +312,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes);
   await app.register(adminEconomyRoutes, { settleBets: matchEnded });
   await app.register(tournamentRoutes, { streamAdmission });
+  // Without a bot token, `/api/telegram/*` is the site's 404: the profile hides its Telegram link.
+  if (telegram && telegramBot)
+    await app.register(telegramRoutes, { ...telegram, bot: telegramBot });
   // Link previews: a match's, an agent's or a tournament's page names it and shows its picture.
   const previews = new Previews(db, config.APP_ORIGIN);
   await app.register(previewRoutes, { db, previews, appOrigin: config.APP_ORIGIN });
