@@ -39,8 +39,8 @@ const SEEN_UPDATE_TTL_MS = 48 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 /** Links and link codes one user may make a minute, every process together. */
 const LINK_WRITES_PER_MINUTE = 10;
-/** A message's text alone may be 4,096 characters: more room than the app's 16 KB. */
-const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
+/** A message's text alone may be 4,096 characters: more than the app's 16 KB, nginx's 64 KB. */
+const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;
 
 const updateSchema = z.looseObject({ update_id: z.number().int().nonnegative() });
 
