@@ -9,14 +9,18 @@ import './profile.css';
 
 /**
  * `/profile`: nickname, balance, address, bets, agents, bots and ledger. The app passes in what other
- * features render here (sign-in button, wallet panel), so this feature imports none of them.
+ * features render here (sign-in button, wallet panel, Telegram link), so this feature imports none
+ * of them.
  */
 export function ProfilePage({
   signIn,
   wallet,
+  telegram,
 }: {
   signIn: ReactNode;
   wallet: (address: string) => ReactNode;
+  /** The Telegram link section, shown to the signed-in user. */
+  telegram?: ReactNode;
 }) {
   const { data: profile, isPending, error } = useQuery(profileQueryOptions());
   return (
@@ -52,6 +56,7 @@ export function ProfilePage({
             </a>
           </p>
           <BotsSection />
+          {telegram}
           <h2 className="section-title">Balance history</h2>
           <LedgerTable ledger={profile.ledger} />
           <h2 className="section-title">Connected wallet</h2>
