@@ -9,6 +9,7 @@ import {
 import { LATE_VERDICT_WAIT_MS } from '#core/protocol/matches.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import { composeDeliveryChannels } from './deliveryChannels.ts';
 import { publishTournamentGameEnd } from './events/tournamentChannel.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { adminEconomyRoutes } from './modules/adminEconomy/routes.ts';
@@ -38,6 +39,7 @@ import { Previews } from './modules/previews/previews.ts';
 import { previewRoutes } from './modules/previews/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { pushRoutes } from './modules/push/routes.ts';
+import { telegramRoutes } from './modules/telegram/routes.ts';
 import { tournamentRoutes } from './modules/tournaments/routes.ts';
 import { tournamentSweep } from './modules/tournaments/runner/sweepTournaments.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -248,6 +250,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       games: config.LIVE_GAMES,
     }),
   });
+  // Web Push and Telegram, for the notifications outbox (issue 48).
+  const delivery = composeDeliveryChannels(config, db, app.gridmind.now);
   // A runner process plays and answers only its health check: nginx never sends it anyone.
   if (!servesPublic) {
     registerNotFound(app, undefined);
@@ -294,6 +298,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pushRoutes);
   await app.register(adminEconomyRoutes, { settleBets: matchEnded });
   await app.register(tournamentRoutes, { streamAdmission });
+  // Without a bot token, `/api/telegram/*` is the site's 404: the profile hides its Telegram link.
+  if (delivery.telegram) {
+    await app.register(telegramRoutes, {
+      ...delivery.telegram.settings,
+      bot: delivery.telegram.bot,
+    });
+  }
   // Link previews: a match's, an agent's or a tournament's page names it and shows its picture.
   const previews = new Previews(db, config.APP_ORIGIN);
   await app.register(previewRoutes, { db, previews, appOrigin: config.APP_ORIGIN });

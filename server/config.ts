@@ -184,6 +184,53 @@ export const envSchema = z.object({
     .describe(
       "the contact Web Push services see in every push's VAPID signature (an https: URL or a mailto: address); unset, APP_ORIGIN when it is https, else `mailto:push@` its host",
     ),
+  // The Telegram bot (server/modules/telegram): without a token there is no bot and no route.
+  TELEGRAM_BOT_TOKEN: optionalText
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^\d+:[A-Za-z0-9_-]+$/,
+          'must be a token from @BotFather (digits, a colon, then the key)',
+        )
+        .optional(),
+    )
+    .describe(
+      "the Telegram bot's token from @BotFather; unset, there is no bot, no `/api/telegram/*` route and no Telegram link on the profile",
+    ),
+  TELEGRAM_WEBHOOK_SECRET: optionalText
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16 to 256 letters, digits, _ or -')
+        .optional(),
+    )
+    .describe(
+      "the `secret_token` given to Telegram's `setWebhook`, checked on every webhook call; required with `TELEGRAM_BOT_TOKEN`",
+    ),
+  TELEGRAM_BOT_USERNAME: optionalText
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_]{5,32}$/, "must be the bot's username without @")
+        .optional(),
+    )
+    .describe(
+      "the bot's username without `@`, for `t.me` links; required with `TELEGRAM_BOT_TOKEN`",
+    ),
+  TELEGRAM_MINI_APP_NAME: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_]{3,30}$/, "must be the Mini App's short name from @BotFather")
+    .default('app')
+    .describe(
+      "the Mini App's short name (`https://t.me/<bot>/<name>`), which the buttons of the bot's messages open",
+    ),
+  TELEGRAM_API_ROOT: z
+    .url({ protocol: /^https?$/ })
+    .default('https://api.telegram.org')
+    .transform((value) => value.replace(/\/$/, ''))
+    .describe("Telegram's Bot API root; tests point it at a local stand-in"),
 });
 
 /** Everything the server reads from its environment, parsed and defaulted once at start-up. */
@@ -220,6 +267,14 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     throw new ConfigError([
       `ROLE: ${rest.ROLE} needs DATABASE_URL (a PostgreSQL the other processes share)`,
     ]);
+  }
+  if (rest.TELEGRAM_BOT_TOKEN !== undefined) {
+    const missing = (['TELEGRAM_WEBHOOK_SECRET', 'TELEGRAM_BOT_USERNAME'] as const).filter(
+      (name) => rest[name] === undefined,
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(missing.map((name) => `${name}: required with TELEGRAM_BOT_TOKEN`));
+    }
   }
   return { ...rest, APP_ORIGIN: APP_ORIGIN ?? `http://localhost:${rest.PORT}` };
 }

@@ -103,6 +103,13 @@ export const FUZZ: Record<string, FuzzSpec> = {
   // Real ids are left out of the writes' pools: following one is a change, not a bug.
   'PUT /api/follows/:kind/:id': { params: { kind: followKinds } },
   'DELETE /api/follows/:kind/:id': { params: { kind: followKinds } },
+  // Without the secret: 401 before the body is read (routes.test.ts sends real updates).
+  'POST /api/telegram/webhook': { body: () => ({ update_id: 1 }) },
+  'GET /api/telegram/link': {},
+  'POST /api/telegram/link': { body: () => ({ initData: 'user=%7B%22id%22%3A1%7D&hash=00' }) },
+  // A visitor's only: a user's would make a code or unlink, a change rather than a bug.
+  'POST /api/telegram/link-code': { roles: ['visitor'] },
+  'DELETE /api/telegram/link': { roles: ['visitor'] },
   'POST /api/bots': { body: () => ({ name: 'Fuzzed Bot', games: ['connect4'] }) },
   'POST /api/bots/:id/token': {},
   'DELETE /api/bots/:id/token': {},

@@ -51,6 +51,17 @@ const NO_LIMITS = {
   WRITE_RATE_LIMIT_PER_MINUTE: '100000',
 };
 
+/**
+ * A Telegram bot, so the suites cover its routes; its Bot API root refuses every connection
+ * (nothing the suites send gets past the webhook's secret or needs a reply).
+ */
+export const QUALITY_TELEGRAM = {
+  TELEGRAM_BOT_TOKEN: '123456:quality-suite-bot',
+  TELEGRAM_WEBHOOK_SECRET: 'quality-suite-webhook-secret',
+  TELEGRAM_BOT_USERNAME: 'gridmind_quality_bot',
+  TELEGRAM_API_ROOT: 'http://127.0.0.1:9',
+} as const;
+
 /** Agent traits valid for a custom agent. */
 export const VALID_TRAITS = { skill: 3, style: 'balanced', risk: 0.5, thinkTimeMs: 200 };
 
@@ -89,7 +100,11 @@ export async function createQualityFixture(kind: 'pglite' | 'postgres'): Promise
     owner: createTestWallet(),
     admin: createTestWallet(),
   };
-  const t = await createTestApp(kind, { ...NO_LIMITS, ADMIN_ADDRESSES: wallets.admin.address });
+  const t = await createTestApp(kind, {
+    ...NO_LIMITS,
+    ...QUALITY_TELEGRAM,
+    ADMIN_ADDRESSES: wallets.admin.address,
+  });
   const cookies: Record<Role, string> = {
     visitor: '',
     user: await signIn(t.app, wallets.user),

@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ME_QUERY_KEY } from '#src/features/auth/api/meQueryOptions.ts';
 import { isTelegramMiniApp } from '#src/lib/telegram.ts';
+import { telegramStartPage } from '#src/lib/telegramStartPage.ts';
 import { setToasterHost } from '#src/lib/toast.ts';
 import { watchReturnFromWallet } from '#src/lib/wallet/returnFromWallet.ts';
 import { BrowserApp } from './BrowserApp.tsx';
@@ -27,6 +28,13 @@ function once(run: () => Promise<void>): () => Promise<void> {
 export function startApp(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
+  // A Mini App link to a page (the bot's buttons) opens the app's home carrying that page: go
+  // there before the home page renders, keeping Telegram's launch data in the hash.
+  const startPage = isTelegramMiniApp() ? telegramStartPage() : null;
+  if (startPage) {
+    window.location.replace(startPage.includes('#') ? startPage : startPage + window.location.hash);
+    return;
+  }
 
   // The first toast loads sonner and mounts its toaster; src/lib/toast.ts asks once (again after
   // a failure, e.g. offline before the chunk was cached).

@@ -18,6 +18,8 @@ export interface TelegramWebApp {
   /** Opens a t.me link inside Telegram itself (Telegram 6.1+; older clients lack it). */
   openTelegramLink?(url: string): void;
   setHeaderColor?(color: string): void;
+  /** Asks the user to let the bot message them (Telegram 6.9+); the callback says if they did. */
+  requestWriteAccess?(callback: (granted: boolean) => void): void;
   setBackgroundColor?(color: string): void;
   onEvent(event: 'themeChanged', cb: () => void): void;
 }

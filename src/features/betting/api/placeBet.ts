@@ -18,7 +18,7 @@ const BET_RETRIES = 5;
  * placed once however often it arrives): when the answer says the platform was not reached or
  * was between processes (no answer at all, 502, 503, 504), never when the server refused it.
  */
-export function retriesBet(failures: number, error: unknown): boolean {
+export function retriesBet(failures: number, error: Error): boolean {
   if (failures > BET_RETRIES) return false;
   if (error instanceof HttpError) return [502, 503, 504].includes(error.status);
   // fetch rejects with a TypeError when no answer came (connection refused or reset).

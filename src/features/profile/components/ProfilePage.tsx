@@ -8,18 +8,21 @@ import { BetsTable, LedgerTable, OwnedAgentsTable } from './ProfileTables.tsx';
 import './profile.css';
 
 /**
- * `/profile`: nickname, balance, address, bets, agents, bots, what the user follows and ledger. The
- * app passes in what other features render here (sign-in button, wallet panel, following list), so
- * this feature imports none of them.
+ * `/profile`: nickname, balance, address, bets, agents, bots, what the user follows, how they are
+ * told, and ledger. The app passes in what other features render here (sign-in button, wallet
+ * panel, following list, notification settings), so this feature imports none of them.
  */
 export function ProfilePage({
   signIn,
   wallet,
   following,
+  notifications,
 }: {
   signIn: ReactNode;
   wallet: (address: string) => ReactNode;
   following: ReactNode;
+  /** What the user is told and where: kinds, this device's push, the Telegram link. */
+  notifications: ReactNode;
 }) {
   const { data: profile, isPending, error } = useQuery(profileQueryOptions());
   return (
@@ -56,6 +59,12 @@ export function ProfilePage({
           </p>
           <BotsSection />
           {following}
+          <section aria-labelledby="profile-notifications">
+            <h2 id="profile-notifications" className="section-title">
+              Notifications
+            </h2>
+            {notifications}
+          </section>
           <h2 className="section-title">Balance history</h2>
           <LedgerTable ledger={profile.ledger} />
           <h2 className="section-title">Connected wallet</h2>
