@@ -16,7 +16,7 @@ describe('deploy/nginx.conf as the nginx test runs it', () => {
     expect(generated).toContain('listen 127.0.0.1:18080;\n');
     expect(generated).not.toMatch(/listen (80|\[::\]:80);/);
     for (const port of site.upstreamPorts) {
-      expect(generated).toContain(`server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;\n`);
+      expect(generated).toContain(`server 127.0.0.1:${port} max_fails=2 fail_timeout=2s;\n`);
     }
     expect(generated).not.toMatch(/127\.0\.0\.1:808\d/);
     expect(generated).not.toContain('/var/log/');

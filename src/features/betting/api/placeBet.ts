@@ -1,3 +1,4 @@
+import { sendsBetAgain } from '#core/betting/betRetry.ts';
 import {
   type PlaceBetBody,
   type PlaceBetResponse,
@@ -10,22 +11,12 @@ export function placeBet(body: PlaceBetBody): Promise<PlaceBetResponse> {
   return requestJson('/api/bets', placeBetResponseSchema, { method: 'POST', body });
 }
 
-/** Sends after the first: enough to outlast a process restarting behind nginx (a few seconds). */
-const BET_RETRIES = 5;
-
 /**
- * Whether a bet that failed is sent again by itself, with the same idempotency key (so it is
- * placed once however often it arrives): when the answer says the platform was not reached or
- * was between processes (no answer at all, 502, 503, 504), never when the server refused it.
+ * The mutation's retry test (core/betting/betRetry.ts): an answer's status, or none when fetch
+ * rejected with a TypeError (connection refused or reset); anything else (a body that did not
+ * parse) is not sent again.
  */
 export function retriesBet(failures: number, error: Error): boolean {
-  if (failures > BET_RETRIES) return false;
-  if (error instanceof HttpError) return [502, 503, 504].includes(error.status);
-  // fetch rejects with a TypeError when no answer came (connection refused or reset).
-  return error instanceof TypeError;
-}
-
-/** 0.5 s, then 1, 2, 2, 2: a restart behind nginx is over in seconds. */
-export function betRetryDelayMs(failures: number): number {
-  return Math.min(500 * 2 ** (failures - 1), 2000);
+  if (error instanceof HttpError) return sendsBetAgain(failures, error.status);
+  return error instanceof TypeError && sendsBetAgain(failures, null);
 }

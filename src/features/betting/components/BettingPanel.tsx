@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { betRetryDelayMs } from '#core/betting/betRetry.ts';
 import { BET_SIDES, type BetSide } from '#core/betting/parimutuel.ts';
 import { formatThousands } from '#core/format/balance.ts';
 import { OWN_AGENT_PLAYS } from '#core/protocol/bets.ts';
 import { myBetsQueryOptions } from '#src/features/betting/api/myBetsQueryOptions.ts';
-import { betRetryDelayMs, placeBet, retriesBet } from '#src/features/betting/api/placeBet.ts';
+import { placeBet, retriesBet } from '#src/features/betting/api/placeBet.ts';
 import { poolsQueryOptions } from '#src/lib/queries/poolsQueryOptions.ts';
 import { DataTable } from '#src/lib/table/DataTable.tsx';
 import { toast } from '#src/lib/toast.ts';
