@@ -1,11 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  DEEPER_VERDICT_BUDGET_MS,
-  LATE_VERDICT_BUDGET_MS,
-  LATE_VERDICT_MIN_PACE_MS,
-  OTHELLO_LATE_VERDICT_NODES,
-} from '#core/games/lateVerdict.ts';
+import { LATE_VERDICT_MIN_PACE_MS } from '#core/games/lateVerdict.ts';
 import { LATE_VERDICT_WAIT_MS } from '#core/protocol/matches.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -26,12 +21,7 @@ import { followRoutes } from './modules/follows/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { warmUp } from './modules/health/warmUp.ts';
 import { matchesModule } from './modules/matches/plugin.ts';
-import { verdictBudgetMs } from './modules/matches/runner/engineMove.ts';
-import {
-  type JudgeMove,
-  type LateJudgement,
-  LateMoveJudge,
-} from './modules/matches/runner/lateMoveJudge.ts';
+import type { JudgeMove, LateJudgement } from './modules/matches/runner/lateMoveJudge.ts';
 import { DecisionPool } from './modules/matches/runner/workerPool.ts';
 import { createBotMoveRecorder } from './modules/matches/store/botMoveBatch.ts';
 import type { MatchEndHook } from './modules/matches/store/matchEnd.ts';
@@ -43,6 +33,7 @@ import { telegramRoutes } from './modules/telegram/routes.ts';
 import { tournamentRoutes } from './modules/tournaments/routes.ts';
 import { tournamentSweep } from './modules/tournaments/runner/sweepTournaments.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { composeMoveJudges } from './moveJudges.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerClient, registerNotFound } from './plugins/client.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -147,63 +138,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? () => warmUp(db, servesPublic ? signatureChecks : null, startRunner ? decisionPool() : null)
     : null;
   await app.register(healthRoutes, { warm });
-  const judgeBotMove =
-    options.judgeBotMove ?? (startRunner ? (job) => decisionPool().judge(job, 'late') : null);
-  // A verdict on a bot's move gets what an engine's move of the same pace gets (engineMove.ts).
-  const botJudge =
-    judgeBotMove &&
-    new LateMoveJudge({
-      db,
-      judge: judgeBotMove,
-      budgetMs: verdictBudgetMs(config.MOVE_DELAY_MS),
-      onError: (error) => app.log.warn({ err: error }, "a bot's move could not be judged"),
-    });
-  // Engines' Othello moves whose exact verdict needs more than the pause affords are judged
-  // again after they are stored, on a thread of their own: a solve of seconds there never holds
-  // up an agent's search on the pool's (core/games/lateVerdict.ts).
-  let latePool: DecisionPool | null = null;
-  // A few Othello positions at most wait: each game reaches 20 empties once, for three moves or so.
-  const LATE_VERDICTS_WAITING = 8;
-  const lateJudge =
-    startRunner &&
-    config.MOVE_DELAY_MS >= LATE_VERDICT_MIN_PACE_MS &&
-    new LateMoveJudge({
-      db,
-      judge: (job) => {
-        latePool ??= new DecisionPool(1);
-        return latePool.judge({ ...job, exactNodes: OTHELLO_LATE_VERDICT_NODES });
-      },
-      budgetMs: LATE_VERDICT_BUDGET_MS,
-      capacity: LATE_VERDICTS_WAITING,
-      announceKept: true,
-      onError: (error) => app.log.warn({ err: error }, 'a move could not be judged again'),
-    });
-  // The top agents search deeper than a verdict beside each move can: their moves are judged
-  // again past their own depth, on a thread in Linux's idle class, so the matches' searches and
-  // the event loop always go first (core/games/lateVerdict.ts). Best effort: a few moves wait,
-  // the oldest skipped when more come, none announced, as their live verdict stands meanwhile.
-  let deepPool: DecisionPool | null = null;
-  const DEEPER_VERDICTS_WAITING = 16;
-  const deepJudge =
-    lateJudge &&
-    new LateMoveJudge({
-      db,
-      judge: (job) => {
-        deepPool ??= new DecisionPool(1, { idle: true });
-        return deepPool.judge(job);
-      },
-      budgetMs: DEEPER_VERDICT_BUDGET_MS,
-      capacity: DEEPER_VERDICTS_WAITING,
-      onError: (error) => app.log.warn({ err: error }, 'a move could not be judged deeper'),
-    });
+  const { botJudge, judgeLater } = composeMoveJudges(app, {
+    config,
+    db,
+    startRunner,
+    decisionPool,
+    judgeBotMove: options.judgeBotMove,
+  });
+  // The decision pool closes after the runner has stopped (preClose) and the judges have.
   app.addHook('onClose', async () => {
-    botJudge?.stop();
-    if (lateJudge) lateJudge.stop();
-    if (deepJudge) deepJudge.stop();
-    await Promise.all([pool?.close(), latePool?.close(), deepPool?.close()]);
-    await botJudge?.idle();
-    if (lateJudge) await lateJudge.idle();
-    if (deepJudge) await deepJudge.idle();
+    await pool?.close();
   });
   // One announcer of changed pools for the process, shared by bets (and their retries) and by
   // the match streams that find bets no one announced: a rush still costs a few NOTIFYs.
@@ -226,12 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     servesWatchers: servesPublic,
     streamAdmission,
     decisionPool,
-    ...(lateJudge && deepJudge
-      ? {
-          judgeLater: (move: LateJudgement) =>
-            move.deeper ? deepJudge.enqueue(move) : lateJudge.enqueue(move),
-        }
-      : {}),
+    ...(judgeLater ? { judgeLater } : {}),
     // Streams wait after a match's end for its bots' verdicts only where they are judged: by the
     // process that took the move when it runs the runner, else by the runner playing the match
     // (a web process's); tests without a judge end with the result.
