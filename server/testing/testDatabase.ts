@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '#server/db/database.ts';
@@ -44,7 +44,20 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated PGlite data directory dumped as a tar file (tests/setup/pgliteDumpTemplate.ts). */
     pgliteDumpPath: string;
+    /** The same migrated database as a closed PGlite data directory, for spawned servers to copy. */
+    pgliteMigratedDir: string;
   }
+}
+
+/**
+ * Fills `dataDir` (a path that does not exist yet) with a copy of the migrated PGlite directory
+ * the server project's globalSetup made, for a spawned server or a test that opens it: creating
+ * one runs initdb in WebAssembly, seconds on a busy machine, where the copy is a few megabytes.
+ * Outside that project it does nothing and the first open creates the database as in production.
+ */
+export async function copyMigratedPglite(dataDir: string): Promise<void> {
+  const template = inject('pgliteMigratedDir');
+  if (template) await cp(template, dataDir, { recursive: true });
 }
 
 let dump: Promise<Blob | undefined> | undefined;

@@ -2,7 +2,8 @@
  * The server project's vitest globalSetup: one migrated in-memory PGlite, dumped to a file once
  * per run, that every server test's PGlite database starts from (`openTestDatabase`). Creating
  * a PGlite database runs initdb in WebAssembly: measured on two cores busy with a test run,
- * 7–22 s an open, against 1.3–2.3 s to start from the dump.
+ * 7–22 s an open, against 1.3–2.3 s to start from the dump. The migrated directory is provided
+ * as well, for the tests that spawn a server on an embedded database (copyMigratedPglite).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,5 +29,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await pglite.close();
   await writeFile(path, new Uint8Array(await dump.arrayBuffer()));
   project.provide('pgliteDumpPath', path);
+  // The directory itself too, closed: spawned servers' embedded databases start from a copy.
+  project.provide('pgliteMigratedDir', dir);
   return () => rm(root, { recursive: true, force: true });
 }

@@ -15,7 +15,7 @@ import {
   startServerProcess,
   stopServerProcess,
 } from '#server/testing/serverProcess.ts';
-import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
+import { copyMigratedPglite, testDatabaseKinds } from '#server/testing/testDatabase.ts';
 
 /** The runner's lease (matchRunner.ts). */
 const LEASE_MS = 15_000;
@@ -59,6 +59,8 @@ describe.each(testDatabaseKinds())('a server killed mid-match on %s', (kind) => 
       );
       cleanups.push(scratch.drop);
       env.DATABASE_URL = scratch.url;
+    } else {
+      await copyMigratedPglite(env.DATA_DIR!);
     }
     const base = `http://127.0.0.1:${env.PORT}`;
 

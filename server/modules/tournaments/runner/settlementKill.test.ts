@@ -20,7 +20,7 @@ import {
 } from '#server/testing/serverProcess.ts';
 import { SETTLEMENT_PAUSED } from '#server/testing/settlementPause.ts';
 import { insertQuickAgents } from '#server/testing/testAgents.ts';
-import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
+import { copyMigratedPglite, testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import {
   assertEveryGameOnce,
   quickRoundRobin,
@@ -104,6 +104,8 @@ describe.each(testDatabaseKinds())('a server killed in a tournament settlement o
       );
       cleanups.push(scratch.drop);
       env.DATABASE_URL = scratch.url;
+    } else {
+      await copyMigratedPglite(env.DATA_DIR!);
     }
     // The embedded database has one owner at a time: the test opens it only while no server runs.
     const open = async () => {
