@@ -30,9 +30,12 @@ import {
   type LateJudgement,
   LateMoveJudge,
 } from './modules/matches/runner/lateMoveJudge.ts';
+import { systemScheduler } from './modules/matches/runner/scheduler.ts';
 import { DecisionPool } from './modules/matches/runner/workerPool.ts';
 import { createBotMoveRecorder } from './modules/matches/store/botMoveBatch.ts';
 import type { MatchEndHook } from './modules/matches/store/matchEnd.ts';
+import { NotificationWorker } from './modules/notifications/notificationWorker.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { Previews } from './modules/previews/previews.ts';
 import { previewRoutes } from './modules/previews/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
@@ -201,6 +204,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (lateJudge) await lateJudge.idle();
     if (deepJudge) await deepJudge.idle();
   });
+  // The notifications outbox is sent by every process that plays: whichever is alive sends.
+  if (startRunner) {
+    const notifications = new NotificationWorker({
+      db,
+      channels: [],
+      clock: { ...systemScheduler, now: app.gridmind.now },
+      onError: (error) => app.log.warn({ err: error }, 'a notifications pass failed'),
+    });
+    app.addHook('onReady', () => notifications.start());
+    app.addHook('preClose', () => notifications.stop());
+  }
   // One announcer of changed pools for the process, shared by bets (and their retries) and by
   // the match streams that find bets no one announced: a rush still costs a few NOTIFYs.
   const announcePools = createPoolsAnnouncer((matchId) => notifyPoolsChanged(db, matchId));
@@ -288,6 +302,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(betRoutes, { announcePools });
   await app.register(customAgentRoutes);
   await app.register(profileRoutes);
+  await app.register(notificationRoutes);
   await app.register(adminEconomyRoutes, { settleBets: matchEnded });
   await app.register(tournamentRoutes, { streamAdmission });
   // Link previews: a match's, an agent's or a tournament's page names it and shows its picture.
