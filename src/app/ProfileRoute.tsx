@@ -1,4 +1,5 @@
 import { LoginButton } from '#src/features/auth/components/LoginButton.tsx';
+import { NotificationPreferences } from '#src/features/notifications/components/NotificationPreferences.tsx';
 import { ProfilePage } from '#src/features/profile/components/ProfilePage.tsx';
 import { WalletPanel } from '#src/features/wallet/components/WalletPanel.tsx';
 
@@ -7,5 +8,11 @@ const wallet = (address: string) => <WalletPanel address={address} showTokens />
 
 /** The app composes features: the profile shows the sign-in button and the wallet panel. */
 export function ProfileRoute() {
-  return <ProfilePage signIn={<LoginButton />} wallet={wallet} />;
+  return (
+    <ProfilePage
+      signIn={<LoginButton />}
+      wallet={wallet}
+      notificationSettings={(isAdmin) => <NotificationPreferences isAdmin={isAdmin} />}
+    />
+  );
 }

@@ -14,9 +14,12 @@ import './profile.css';
 export function ProfilePage({
   signIn,
   wallet,
+  notificationSettings,
 }: {
   signIn: ReactNode;
   wallet: (address: string) => ReactNode;
+  /** The kinds of notification the user wants (admins see the admins' kinds too). */
+  notificationSettings?: (isAdmin: boolean) => ReactNode;
 }) {
   const { data: profile, isPending, error } = useQuery(profileQueryOptions());
   return (
@@ -54,6 +57,7 @@ export function ProfilePage({
           <BotsSection />
           <h2 className="section-title">Balance history</h2>
           <LedgerTable ledger={profile.ledger} />
+          {notificationSettings?.(profile.isAdmin)}
           <h2 className="section-title">Connected wallet</h2>
           {wallet(profile.address)}
         </>
