@@ -72,9 +72,6 @@ export const notificationPreferencesSchema = z.object({
   preferences: z.record(notificationKindSchema, z.boolean()),
 });
 
-/** @see notificationPreferencesSchema */
-export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
-
 /** Body of `PUT /api/notifications/preferences`: the kinds to change, the rest as they are. */
 export const updateNotificationPreferencesBodySchema = z.object({
   preferences: z.partialRecord(notificationKindSchema, z.boolean()),
