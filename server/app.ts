@@ -22,9 +22,12 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { warmUp } from './modules/health/warmUp.ts';
 import { matchesModule } from './modules/matches/plugin.ts';
 import type { JudgeMove, LateJudgement } from './modules/matches/runner/lateMoveJudge.ts';
+import { systemScheduler } from './modules/matches/runner/scheduler.ts';
 import { DecisionPool } from './modules/matches/runner/workerPool.ts';
 import { createBotMoveRecorder } from './modules/matches/store/botMoveBatch.ts';
 import type { MatchEndHook } from './modules/matches/store/matchEnd.ts';
+import { NotificationWorker } from './modules/notifications/notificationWorker.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { Previews } from './modules/previews/previews.ts';
 import { previewRoutes } from './modules/previews/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
@@ -149,6 +152,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await pool?.close();
   });
+  // The notifications outbox (issue 48) is sent by every process that plays, whichever is alive,
+  // in the app (written as it fans out), by Web Push and, with a bot token, Telegram.
+  const delivery = composeDeliveryChannels(config, db, app.gridmind.now);
+  if (startRunner) {
+    const notifications = new NotificationWorker({
+      db,
+      channels: delivery.channels,
+      clock: { ...systemScheduler, now: app.gridmind.now },
+      onError: (error) => app.log.warn({ err: error }, 'a notifications pass failed'),
+    });
+    app.addHook('onReady', () => notifications.start());
+    app.addHook('preClose', () => notifications.stop());
+  }
   // One announcer of changed pools for the process, shared by bets (and their retries) and by
   // the match streams that find bets no one announced: a rush still costs a few NOTIFYs.
   const announcePools = createPoolsAnnouncer((matchId) => notifyPoolsChanged(db, matchId));
@@ -189,8 +205,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       games: config.LIVE_GAMES,
     }),
   });
-  // Web Push and Telegram, for the notifications outbox (issue 48).
-  const delivery = composeDeliveryChannels(config, db, app.gridmind.now);
   // A runner process plays and answers only its health check: nginx never sends it anyone.
   if (!servesPublic) {
     registerNotFound(app, undefined);
@@ -235,6 +249,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(followRoutes);
   await app.register(profileRoutes);
   await app.register(pushRoutes);
+  await app.register(notificationRoutes);
   await app.register(adminEconomyRoutes, { settleBets: matchEnded });
   await app.register(tournamentRoutes, { streamAdmission });
   // Without a bot token, `/api/telegram/*` is the site's 404: the profile hides its Telegram link.

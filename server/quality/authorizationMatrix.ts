@@ -205,6 +205,39 @@ export const MATRIX: Record<string, Row> = {
     request: (c) =>
       json('DELETE', '/api/push/subscriptions', c.cookie, { endpoint: 'https://push.example/x' }),
   },
+  'GET /api/notifications': { expected: SIGNED_IN, request: get('/api/notifications') },
+  'GET /api/notifications/unread': {
+    expected: SIGNED_IN,
+    request: get('/api/notifications/unread'),
+  },
+  'POST /api/notifications/:id/read': {
+    expected: SIGNED_IN,
+    request: async (c) => {
+      // A notification of the role's own (the visitor's request names the user's).
+      const userId = c.role === 'visitor' ? c.f.userIds.user : c.f.userIds[c.role];
+      const { rows } = await c.f.db.query<{ id: string }>(
+        `insert into notifications (user_id, kind, title, body, path, created_at)
+         values ($1, 'bet-settled', 'Bet won', 'You won.', '/games', now()) returning id::text`,
+        [userId],
+      );
+      return json('POST', `/api/notifications/${rows[0]?.id}/read`, c.cookie, {});
+    },
+  },
+  'POST /api/notifications/read-all': {
+    expected: SIGNED_IN,
+    request: (c) => json('POST', '/api/notifications/read-all', c.cookie, {}),
+  },
+  'GET /api/notifications/preferences': {
+    expected: SIGNED_IN,
+    request: get('/api/notifications/preferences'),
+  },
+  'PUT /api/notifications/preferences': {
+    expected: SIGNED_IN,
+    request: (c) =>
+      json('PUT', '/api/notifications/preferences', c.cookie, {
+        preferences: { commission: true },
+      }),
+  },
   'GET /api/admin/users': { expected: ADMIN, request: get('/api/admin/users?query=0x0') },
   'GET /api/admin/ledger': { expected: ADMIN, request: get('/api/admin/ledger') },
   'GET /api/admin/agents': { expected: ADMIN, request: get('/api/admin/agents') },

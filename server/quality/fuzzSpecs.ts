@@ -82,6 +82,14 @@ export const FUZZ: Record<string, FuzzSpec> = {
     }),
   },
   'DELETE /api/push/subscriptions': { body: () => ({ endpoint: 'https://push.example/fuzzed' }) },
+  'GET /api/notifications': {},
+  'GET /api/notifications/unread': {},
+  'POST /api/notifications/:id/read': { params: { id: () => ['1', '999999'] } },
+  'POST /api/notifications/read-all': {},
+  'GET /api/notifications/preferences': {},
+  'PUT /api/notifications/preferences': {
+    body: () => ({ preferences: { commission: true, 'bet-settled': false } }),
+  },
   'GET /api/admin/ledger': {},
   'POST /api/admin/users/:id/role': { params: { id: userIds }, body: () => ({ isAdmin: true }) },
   'POST /api/admin/users/:id/balance': {

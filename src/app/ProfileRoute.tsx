@@ -1,5 +1,6 @@
 import { LoginButton } from '#src/features/auth/components/LoginButton.tsx';
 import { FollowingSection } from '#src/features/follows/components/FollowingSection.tsx';
+import { NotificationPreferences } from '#src/features/notifications/components/NotificationPreferences.tsx';
 import { ProfilePage } from '#src/features/profile/components/ProfilePage.tsx';
 import { DeviceNotificationsSwitch } from '#src/features/push/components/DeviceNotificationsSwitch.tsx';
 import { TelegramLinkSection } from '#src/features/telegram/components/TelegramLinkSection.tsx';
@@ -18,12 +19,13 @@ export function ProfileRoute() {
       signIn={<LoginButton />}
       wallet={wallet}
       following={<FollowingSection />}
-      notifications={
+      notifications={(isAdmin) => (
         <>
+          <NotificationPreferences isAdmin={isAdmin} />
           <DeviceNotificationsSwitch />
           <TelegramLinkSection />
         </>
-      }
+      )}
     />
   );
 }

@@ -60,6 +60,10 @@ const lazyPages: ReadonlyArray<{ path: string; page: LazyPage }> = [
     page: lazyPage(async () => (await import('./ProfileRoute.tsx')).ProfileRoute),
   },
   {
+    path: 'notifications',
+    page: lazyPage(async () => (await import('./NotificationsRoute.tsx')).NotificationsRoute),
+  },
+  {
     path: 'auth/logout',
     page: lazyPage(async () => (await import('#src/pages/SignOutPage.tsx')).SignOutPage),
   },

@@ -8,6 +8,7 @@ import {
 } from '#core/protocol/adminEconomy.ts';
 import { ledgerHealth } from '#server/db/stores/ledgerHealth.ts';
 import { changeUserBalance, InsufficientBalanceError } from '#server/db/stores/ledgerWriter.ts';
+import { recordNotificationEvents } from '#server/db/stores/notificationEvents.ts';
 import { requireAdmin } from '#server/plugins/auth.ts';
 import { HttpError } from '#server/plugins/errors.ts';
 import { listAdminAgents, setAgentHidden, setUserAdmin } from './adminEconomyStore.ts';
@@ -27,7 +28,23 @@ export const adminEconomyRoutes: FastifyPluginAsync<{
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/api/admin/ledger', async () => ledgerHealth(db));
+  // A check that fails is news for the other admins, recorded with the reading it is about.
+  app.get('/api/admin/ledger', async (request) =>
+    db.transaction(async (tx) => {
+      const health = await ledgerHealth(tx);
+      if (!health.agrees) {
+        const actorId = request.user?.userId ?? null;
+        const event = {
+          kind: 'ledger-check' as const,
+          subjectId: 'ledger',
+          actorId,
+          payload: health,
+        };
+        await recordNotificationEvents(tx, [event], new Date(now()));
+      }
+      return health;
+    }),
+  );
 
   app.post('/api/admin/users/:id/role', async (request) => {
     const { id } = userParamsSchema.parse(request.params);

@@ -3,6 +3,10 @@ import type { BetSide } from '#core/betting/parimutuel.ts';
 import { settlePool } from '#core/betting/settlePool.ts';
 import type { Database, Queryable } from '#server/db/database.ts';
 import { changeUserBalance, creditHouse } from '#server/db/stores/ledgerWriter.ts';
+import {
+  type NewNotificationEvent,
+  recordNotificationEvents,
+} from '#server/db/stores/notificationEvents.ts';
 
 /** What one settlement did, for logs and tests. */
 export interface SettlementSummary {
@@ -122,6 +126,24 @@ export async function settleMatch(
     }
   }
   await creditHouse(tx, settled.dust, { ...refs, kind: 'dust', reason: 'Rounding remainder' });
+
+  // The bettors and the owners paid a commission hear of it; a match without bets (most bots'
+  // matches) records nothing and costs no statement.
+  const told: NewNotificationEvent[] = [
+    ...(stakes.length > 0 ? [{ kind: 'bet-settled' as const, subjectId: matchId }] : []),
+    ...shares.flatMap((share) =>
+      share.owner && share.amount > 0n
+        ? [
+            {
+              kind: 'commission' as const,
+              subjectId: share.agentId,
+              payload: { ownerId: share.owner, matchId, amount: share.amount.toString() },
+            },
+          ]
+        : [],
+    ),
+  ];
+  await recordNotificationEvents(tx, told, now);
 
   const commission = settled.commission.first + settled.commission.second;
   const pool = settled.pools.first + settled.pools.second + settled.pools.draw;

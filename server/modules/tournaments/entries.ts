@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '#server/db/database.ts';
 import { changeUserBalance, InsufficientBalanceError } from '#server/db/stores/ledgerWriter.ts';
+import { recordNotificationEvents } from '#server/db/stores/notificationEvents.ts';
 import { publishTournamentEvent } from '#server/events/tournamentChannel.ts';
 import { HttpError } from '#server/plugins/errors.ts';
 import { findTournament, type TournamentRow } from './tournamentStore.ts';
@@ -98,6 +99,18 @@ export async function enterTournament(db: Database, request: EntryRequest) {
       ],
     );
     await publishTournamentEvent(tx, { tournamentId: tournament.id, kind: 'entrants' });
+    await recordNotificationEvents(
+      tx,
+      [
+        {
+          kind: 'tournament-entry',
+          subjectId: request.agentId,
+          actorId: request.userId,
+          payload: { tournamentId: tournament.id },
+        },
+      ],
+      request.now,
+    );
     if (builtin) return { balance: null };
     try {
       const balance = await changeUserBalance(tx, request.userId, -fee, {

@@ -6,6 +6,12 @@ import { MobileMenu } from './MobileMenu.tsx';
 import { NavLinks } from './NavLinks.tsx';
 import { navItemsFor } from './navItems.ts';
 
+// The bell comes after the first paint, and only for a signed-in user.
+const NotificationBell = lazy(async () => ({
+  default: (await import('#src/features/notifications/components/NotificationBell.tsx'))
+    .NotificationBell,
+}));
+
 // Only signed-in users see the wallet panel: visitors never load it (nor its schemas and cache).
 const WalletPanel = lazy(async () => ({
   default: (await import('#src/features/wallet/components/WalletPanel.tsx')).WalletPanel,
@@ -23,6 +29,11 @@ export function Header() {
           <NavLinks items={items} className="desktop-nav-list" />
         </nav>
         <div className="header-actions">
+          {me ? (
+            <Suspense fallback={null}>
+              <NotificationBell userId={me.userId} />
+            </Suspense>
+          ) : null}
           <AccountArea
             renderWalletPanel={(address) => (
               <Suspense fallback={null}>

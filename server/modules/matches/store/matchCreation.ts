@@ -1,5 +1,6 @@
 import type { GameId } from '#core/games/gameIds.ts';
 import type { Database, Queryable } from '#server/db/database.ts';
+import { announcedMatchEventsSql, announcedWakeSql } from '#server/db/stores/notificationEvents.ts';
 
 // Serialises match creation across processes so LIVE_MATCHES is never overshot.
 export const CREATE_LOCK_KEY = 510_001;
@@ -52,8 +53,9 @@ export async function insertMatch(
   now: Date,
   leaseUntil: Date,
 ): Promise<boolean> {
+  // Its followers are told in the same statement: a match nobody follows costs nothing more.
   const { rows } = await tx.query(
-    `insert into matches (id, game, status, first_agent_id, second_agent_id, first_rating,
+    `with created as (insert into matches (id, game, status, first_agent_id, second_agent_id, first_rating,
        second_rating, seed, owner, lease_until, started_at, starts_at, tournament_id,
        tournament_round, think_time_ms)
      select $1, $9, case when $8::timestamptz is null then 'live' else 'scheduled' end, a1.id,
@@ -65,7 +67,9 @@ export async function insertMatch(
      where a1.id = $2 and a2.id = $3
      on conflict (tournament_id, tournament_round, first_agent_id, second_agent_id)
        where tournament_id is not null and status <> 'cancelled' do nothing
-     returning id`,
+     returning id, first_agent_id, second_agent_id),
+     announced as (${announcedMatchEventsSql('created', '$7')})
+     select id, ${announcedWakeSql('announced')} as woken from created`,
     [
       input.id,
       input.firstId,

@@ -1,5 +1,6 @@
 import type { MatchResult, ResultEvent } from '#core/protocol/matches.ts';
 import type { Queryable } from '#server/db/database.ts';
+import { recordNotificationEvents } from '#server/db/stores/notificationEvents.ts';
 import { tellBots } from '#server/events/botEvents.ts';
 import { publishMatchEvent } from '#server/events/matchChannel.ts';
 import { pliesOf, sideAt } from './gameMoves.ts';
@@ -71,6 +72,14 @@ export async function forfeit(
      where id = $1`,
     [match.id, result, reason, now],
   );
+  if (reason === 'timeout') {
+    const loserId = loser === 'first' ? match.firstAgentId : match.secondAgentId;
+    await recordNotificationEvents(
+      tx,
+      [{ kind: 'lost-on-time', subjectId: loserId, payload: { matchId: match.id } }],
+      now,
+    );
+  }
   return finishMatch(tx, match, {
     result,
     reason,

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { isFinalRound } from '#core/tournaments/finalRound.ts';
 import { tournamentState } from '#core/tournaments/tournamentState.ts';
 import type { Pairing } from '#core/tournaments/types.ts';
 import type { Queryable } from '#server/db/database.ts';
+import { recordNotificationEvents } from '#server/db/stores/notificationEvents.ts';
 import { publishTournamentEvent } from '#server/events/tournamentChannel.ts';
 import { lockTournament } from '#server/modules/tournaments/entries.ts';
 import { settleTournament } from '#server/modules/tournaments/settleTournament.ts';
@@ -71,6 +73,14 @@ export async function advanceTournament(
   }
   // The round's games are there (the first of them made now): its watchers hear it started.
   if (ids.length > 0) await publishTournamentEvent(tx, { tournamentId, kind: 'round', round });
+  // Its followers hear of the start with the first round and of the final when it is paired.
+  const news = ids.length === 0 ? null : round === 1 ? 'tournament-started' : 'tournament-final';
+  if (
+    news &&
+    (news === 'tournament-started' || isFinalRound(formatOf(tournament), entrants, round))
+  ) {
+    await recordNotificationEvents(tx, [{ kind: news, subjectId: tournamentId }], context.now);
+  }
   return { kind: 'playing', round, created: ids };
 }
 

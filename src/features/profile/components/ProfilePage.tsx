@@ -21,8 +21,8 @@ export function ProfilePage({
   signIn: ReactNode;
   wallet: (address: string) => ReactNode;
   following: ReactNode;
-  /** What the user is told and where: kinds, this device's push, the Telegram link. */
-  notifications: ReactNode;
+  /** What the user is told and where: the kinds (admins' too), this device's push, Telegram. */
+  notifications: (isAdmin: boolean) => ReactNode;
 }) {
   const { data: profile, isPending, error } = useQuery(profileQueryOptions());
   return (
@@ -63,7 +63,7 @@ export function ProfilePage({
             <h2 id="profile-notifications" className="section-title">
               Notifications
             </h2>
-            {notifications}
+            {notifications(profile.isAdmin)}
           </section>
           <h2 className="section-title">Balance history</h2>
           <LedgerTable ledger={profile.ledger} />
