@@ -196,14 +196,16 @@ export const MATRIX: Record<string, Row> = {
     expected: [401, 204, 204, 204],
     request: (c) =>
       json('POST', '/api/push/subscriptions', c.cookie, {
-        endpoint: `https://push.example/${unique('device')}`,
+        endpoint: `https://fcm.googleapis.com/fcm/send/${unique('device')}`,
         keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
       }),
   },
   'DELETE /api/push/subscriptions': {
     expected: [401, 204, 204, 204],
     request: (c) =>
-      json('DELETE', '/api/push/subscriptions', c.cookie, { endpoint: 'https://push.example/x' }),
+      json('DELETE', '/api/push/subscriptions', c.cookie, {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/x',
+      }),
   },
   'GET /api/admin/users': { expected: ADMIN, request: get('/api/admin/users?query=0x0') },
   'GET /api/admin/ledger': { expected: ADMIN, request: get('/api/admin/ledger') },
