@@ -144,6 +144,21 @@ describe('loadConfig', () => {
     }
   });
 
+  it("sends Web Push only to PUSH_SERVICE_HOSTS, the browsers' services unless set", () => {
+    expect(loadConfig({}).PUSH_SERVICE_HOSTS).toContain('fcm.googleapis.com');
+    expect(loadConfig({}).PUSH_SERVICE_HOSTS).toContain('*.push.apple.com');
+    expect(
+      loadConfig({ PUSH_SERVICE_HOSTS: ' localhost:8443, *.Push.Example ' }).PUSH_SERVICE_HOSTS,
+    ).toEqual(['localhost:8443', '*.push.example']);
+    for (const [value, problem] of [
+      ['https://fcm.googleapis.com', /PUSH_SERVICE_HOSTS\.0: each entry must be a host/],
+      ['fcm.googleapis.com,*', /PUSH_SERVICE_HOSTS\.1: each entry must be a host/],
+      [' , ', /PUSH_SERVICE_HOSTS: must name at least one push service/],
+    ] as const) {
+      expect(() => loadConfig({ PUSH_SERVICE_HOSTS: value }), value).toThrow(problem);
+    }
+  });
+
   it('runs the games LIVE_GAMES names, and refuses one Gridmind does not have', () => {
     expect(loadConfig({ LIVE_GAMES: ' checkers, connect4 ' }).LIVE_GAMES).toEqual([
       'checkers',

@@ -5,6 +5,7 @@ import { GAME_IDS } from '#core/games/gameIds.ts';
 import { BOT_MATCHES_MAX_DEFAULT } from '#core/protocol/bots.ts';
 import { evmAddressSchema } from '#core/protocol/evmAddress.ts';
 import { normalizeEvmAddress } from '#core/validate/address.ts';
+import { KNOWN_PUSH_SERVICE_HOSTS } from '#server/modules/push/pushServiceHosts.ts';
 
 const integer = (fallback: number, min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
@@ -183,6 +184,32 @@ export const envSchema = z.object({
     )
     .describe(
       "the contact Web Push services see in every push's VAPID signature (an https: URL or a mailto: address); unset, APP_ORIGIN when it is https, else `mailto:push@` its host",
+    ),
+  // The only hosts the server sends Web Push to: an endpoint comes from the browser, so anywhere
+  // else would let a user aim the server's requests at internal hosts (SSRF).
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default(KNOWN_PUSH_SERVICE_HOSTS.join(','))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter((entry) => entry !== ''),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(
+              /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/,
+              'each entry must be a host, a host:port or *.domain',
+            ),
+        )
+        .min(1, 'must name at least one push service'),
+    )
+    .describe(
+      "push services' hosts (comma-separated; `host`, `host:port`, or `*.domain` for any host below it) a device's Web Push endpoint must be on, https only, checked when a browser subscribes and again before each push; the default is the browsers' own: FCM, Mozilla, Apple, Windows",
     ),
   // The Telegram bot (server/modules/telegram): without a token there is no bot and no route.
   TELEGRAM_BOT_TOKEN: optionalText

@@ -24,7 +24,12 @@ export function composeDeliveryChannels(
   now: () => number,
 ): { channels: DeliveryChannel[]; telegram: TelegramSetup | null } {
   const channels: DeliveryChannel[] = [
-    createPushChannel({ db, subject: vapidSubject(config), now }),
+    createPushChannel({
+      db,
+      subject: vapidSubject(config),
+      now,
+      serviceHosts: config.PUSH_SERVICE_HOSTS,
+    }),
   ];
   const { TELEGRAM_BOT_TOKEN: token, TELEGRAM_WEBHOOK_SECRET: webhookSecret } = config;
   const username = config.TELEGRAM_BOT_USERNAME;

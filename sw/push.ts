@@ -4,7 +4,7 @@
  * the payload; it is checked here too, since a browser requires a notification for every push
  * (a push that shows none costs the site its permission), so a malformed one shows a generic one.
  */
-import { type PushPayload, pushPayloadSchema } from '#core/protocol/push.ts';
+import { isSitePath, type PushPayload, readPushPayloadFields } from '#core/protocol/pushPayload.ts';
 
 /** A window the worker can bring forward: the part of WindowClient these handlers use. */
 interface PushWindow {
@@ -42,8 +42,7 @@ const ICON = '/icons/icon-192.png';
 export function readPushPayload(text: string | undefined): PushPayload {
   if (text === undefined) return GENERIC_PUSH;
   try {
-    const parsed = pushPayloadSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : GENERIC_PUSH;
+    return readPushPayloadFields(JSON.parse(text)) ?? GENERIC_PUSH;
   } catch {
     return GENERIC_PUSH;
   }
@@ -66,8 +65,8 @@ export function showPush(worker: PushWorker, text: string | undefined): Promise<
 
 /** The page a clicked notification links to, on our own origin whatever its data says. */
 function clickedUrl(worker: PushWorker, data: unknown): string {
-  const path = pushPayloadSchema.shape.path.safeParse((data as { path?: unknown } | null)?.path);
-  return new URL(path.success ? path.data : '/', worker.location.origin).href;
+  const path = (data as { path?: unknown } | null)?.path;
+  return new URL(isSitePath(path) ? path : '/', worker.location.origin).href;
 }
 
 /**

@@ -40,25 +40,3 @@ export const pushUnsubscribeBodySchema = z.object({ endpoint: pushEndpointSchema
 export const pushKeySchema = z.object({
   publicKey: z.string().regex(/^B[A-Za-z0-9_-]{86}$/),
 });
-
-/** Longest title and body a push carries; the whole payload stays far under Web Push's 4 KB. */
-export const PUSH_TITLE_MAX_LENGTH = 120;
-export const PUSH_BODY_MAX_LENGTH = 600;
-
-/**
- * What a push message carries to the service worker: what to show, the page a click opens (a
- * path on our own site, never another origin), and the key that makes a repeat replace, not
- * double, the notification.
- */
-export const pushPayloadSchema = z.object({
-  title: z.string().min(1).max(PUSH_TITLE_MAX_LENGTH),
-  body: z.string().max(PUSH_BODY_MAX_LENGTH),
-  path: z
-    .string()
-    .regex(/^\/(?![/\\])/, 'path must be a path on this site.')
-    .max(512),
-  key: z.string().min(1).max(200),
-});
-
-/** A push message's content. */
-export type PushPayload = z.infer<typeof pushPayloadSchema>;

@@ -196,14 +196,16 @@ export const MATRIX: Record<string, Row> = {
     expected: [401, 204, 204, 204],
     request: (c) =>
       json('POST', '/api/push/subscriptions', c.cookie, {
-        endpoint: `https://push.example/${unique('device')}`,
+        endpoint: `https://fcm.googleapis.com/fcm/send/${unique('device')}`,
         keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
       }),
   },
   'DELETE /api/push/subscriptions': {
     expected: [401, 204, 204, 204],
     request: (c) =>
-      json('DELETE', '/api/push/subscriptions', c.cookie, { endpoint: 'https://push.example/x' }),
+      json('DELETE', '/api/push/subscriptions', c.cookie, {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/x',
+      }),
   },
   'GET /api/notifications': { expected: SIGNED_IN, request: get('/api/notifications') },
   'GET /api/notifications/unread': {

@@ -77,11 +77,13 @@ export const FUZZ: Record<string, FuzzSpec> = {
   'GET /api/push/key': {},
   'POST /api/push/subscriptions': {
     body: () => ({
-      endpoint: 'https://push.example/fuzzed',
+      endpoint: 'https://fcm.googleapis.com/fcm/send/fuzzed',
       keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
     }),
   },
-  'DELETE /api/push/subscriptions': { body: () => ({ endpoint: 'https://push.example/fuzzed' }) },
+  'DELETE /api/push/subscriptions': {
+    body: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/fuzzed' }),
+  },
   'GET /api/notifications': {},
   'GET /api/notifications/unread': {},
   'POST /api/notifications/:id/read': { params: { id: () => ['1', '999999'] } },

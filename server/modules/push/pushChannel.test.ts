@@ -19,8 +19,8 @@ describe.each(testDatabaseKinds())('the push channel on %s', (kind) => {
   let pushService: LocalPushService;
   let channel: DeliveryChannel;
   let retryAfter = '120';
+  let serviceHosts: string[];
   beforeAll(async () => {
-    t = await createTestApp(kind);
     // The push service's answer by the endpoint's path: gone, busy, down, or accepted.
     pushService = await startLocalPushService((path) => {
       if (path.startsWith('/gone')) return { status: 410 };
@@ -28,10 +28,14 @@ describe.each(testDatabaseKinds())('the push channel on %s', (kind) => {
       if (path.startsWith('/down')) return { status: 503 };
       return { status: 201 };
     });
+    // The stand-in, and a port nothing listens on, are the push services this app knows.
+    serviceHosts = [new URL(pushService.origin).host, 'localhost:1'];
+    t = await createTestApp(kind, { PUSH_SERVICE_HOSTS: serviceHosts.join(',') });
     channel = createPushChannel({
       db: t.db,
       subject: SUBJECT,
       now: t.clock.now,
+      serviceHosts,
       agent: pushService.agent,
     });
   });
@@ -115,6 +119,26 @@ describe.each(testDatabaseKinds())('the push channel on %s', (kind) => {
       unreachable.endpoint,
     ]);
     expect(await channel.send(notice(unreachable.userId))).toMatchObject({ kind: 'retry' });
+  });
+
+  it('sends nothing to a device whose push service is no longer on the list, and keeps its row', async () => {
+    const { userId, endpoint } = await subscribedUser('/ok/device-g');
+    const narrower = createPushChannel({
+      db: t.db,
+      subject: SUBJECT,
+      now: t.clock.now,
+      serviceHosts: ['fcm.googleapis.com'],
+      agent: pushService.agent,
+    });
+    const before = pushService.received.length;
+    expect(await narrower.send(notice(userId))).toEqual({
+      kind: 'failed',
+      reason: 'the endpoint is not on a known push service',
+    });
+    expect(pushService.received).toHaveLength(before);
+    expect(await subscriptionCount(endpoint)).toBe(1);
+    expect(await channel.send(notice(userId))).toEqual({ kind: 'sent' });
+    expect(pushService.received).toHaveLength(before + 1);
   });
 
   it('says no-recipient for a user with no device, and fails a notice that cannot be a push', async () => {

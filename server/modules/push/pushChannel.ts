@@ -2,7 +2,8 @@
  * The Web Push channel: hands a notice to the push service of each of the user's devices with
  * the web-push library (RFC 8291 aes128gcm, VAPID RFC 8292). The service worker (sw/push.ts)
  * shows it. A repeat of the same notice carries the same `tag`, so a retry that reaches a device
- * twice replaces the notification rather than doubling it.
+ * twice replaces the notification rather than doubling it. A device whose endpoint is not on a
+ * known push service (PUSH_SERVICE_HOSTS) is never sent to, even if its row predates the list.
  */
 import { createHash } from 'node:crypto';
 import type { Agent } from 'node:https';
@@ -10,10 +11,11 @@ import webPush from 'web-push';
 import {
   PUSH_BODY_MAX_LENGTH,
   PUSH_TITLE_MAX_LENGTH,
-  pushPayloadSchema,
-} from '#core/protocol/push.ts';
+  readPushPayloadFields,
+} from '#core/protocol/pushPayload.ts';
 import type { Database } from '#server/db/database.ts';
 import type { DeliveryChannel, OutgoingNotice, SendOutcome } from '#server/delivery/channel.ts';
+import { isKnownPushService } from './pushServiceHosts.ts';
 import { retryAfterMs } from './retryAfter.ts';
 import {
   dropSubscription,
@@ -35,6 +37,8 @@ export interface PushChannelOptions {
   /** The VAPID `sub` claim: an https: URL or a mailto: address push services can reach us at. */
   subject: string;
   now: () => number;
+  /** The push services' hosts an endpoint must be on (config PUSH_SERVICE_HOSTS). */
+  serviceHosts: readonly string[];
   /** The TLS agent for requests to push services; tests pass one trusting their stand-in. */
   agent?: Agent;
 }
@@ -84,6 +88,11 @@ export function createPushChannel(options: PushChannelOptions): DeliveryChannel 
     topic: string,
     vapid: VapidKeys,
   ): Promise<DeviceOutcome> {
+    // Checked again here, not only at subscribe time: the list may have shrunk since. The row is
+    // kept (an operator's typo in the list must not cost every user their devices), just unused.
+    if (!isKnownPushService(device.endpoint, options.serviceHosts)) {
+      return { kind: 'failed', reason: 'the endpoint is not on a known push service' };
+    }
     try {
       await webPush.sendNotification(device, payload, {
         vapidDetails: { subject: options.subject, ...vapid },
@@ -124,15 +133,15 @@ export function createPushChannel(options: PushChannelOptions): DeliveryChannel 
     async send(notice: OutgoingNotice): Promise<SendOutcome> {
       const devices = await listSubscriptions(db, notice.userId);
       if (devices.length === 0) return { kind: 'no-recipient' };
-      const payload = pushPayloadSchema.safeParse({
+      const payload = readPushPayloadFields({
         title: notice.title.slice(0, PUSH_TITLE_MAX_LENGTH),
         body: notice.body.slice(0, PUSH_BODY_MAX_LENGTH),
         path: notice.path,
         key: notice.key,
       });
-      if (!payload.success) return { kind: 'failed', reason: 'the notice cannot be a push' };
+      if (!payload) return { kind: 'failed', reason: 'the notice cannot be a push' };
       const vapid = await vapidKeys();
-      const text = JSON.stringify(payload.data);
+      const text = JSON.stringify(payload);
       const topic = topicOf(notice.key);
       const outcomes = await Promise.all(
         devices.map((device) => sendToDevice(device, text, topic, vapid)),

@@ -9,7 +9,9 @@ const KEYS = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
 describe.each(testDatabaseKinds())('/api/push on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // The tests' devices are on push.example; the default list (the browsers' services) is
+    // checked on an app of its own below.
+    t = await createTestApp(kind, { PUSH_SERVICE_HOSTS: 'push.example' });
   });
   afterAll(() => t.close());
 
@@ -103,6 +105,38 @@ describe.each(testDatabaseKinds())('/api/push on %s', (kind) => {
       const response = await send('POST', cookie, body);
       expect(response.statusCode).toBe(400);
       expect(response.json().issues[0].message).toBe(message);
+    }
+  });
+
+  it('refuses an endpoint on a host that is not a known push service, with a sentence', async () => {
+    const browsersOnly = await createTestApp(kind, {}, t.db);
+    try {
+      const [user] = await signInUsers(browsersOnly.app, 1);
+      const subscribe = (endpoint: string) =>
+        browsersOnly.app.inject({
+          method: 'POST',
+          url: '/api/push/subscriptions',
+          headers: { cookie: user?.cookie ?? '', 'content-type': 'application/json' },
+          payload: JSON.stringify({ endpoint, keys: KEYS }),
+        });
+      for (const endpoint of [
+        'https://push.example/send/x',
+        'https://169.254.169.254/latest/meta-data/',
+        'https://127.0.0.1:5432/',
+        'https://fcm.googleapis.com:8443/fcm/send/x',
+      ]) {
+        const response = await subscribe(endpoint);
+        expect(response.statusCode, endpoint).toBe(400);
+        expect(response.json().error).toBe(
+          "This browser's push service is not one Gridmind sends to; notifications cannot be turned on here.",
+        );
+      }
+      expect(await endpointsOf(user?.userId ?? '')).toEqual([]);
+      const fcm = 'https://fcm.googleapis.com/fcm/send/device-1';
+      expect((await subscribe(fcm)).statusCode).toBe(204);
+      expect(await endpointsOf(user?.userId ?? '')).toEqual([fcm]);
+    } finally {
+      await browsersOnly.close();
     }
   });
 });

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { pushSubscriptionBodySchema, pushUnsubscribeBodySchema } from '#core/protocol/push.ts';
 import { requireUser } from '#server/plugins/auth.ts';
+import { HttpError } from '#server/plugins/errors.ts';
+import { isKnownPushService } from './pushServiceHosts.ts';
 import { removeSubscription, saveSubscription } from './subscriptionStore.ts';
 import { loadVapidKeys } from './vapidKeys.ts';
 
@@ -8,9 +10,10 @@ import { loadVapidKeys } from './vapidKeys.ts';
  * Web Push subscriptions: `GET /api/push/key` (the VAPID public key a browser subscribes with),
  * `POST /api/push/subscriptions` and `DELETE /api/push/subscriptions` (by endpoint) for the
  * signed-in user's devices. The key pair is made here at start if no process has made it yet.
+ * An endpoint must be on a push service of PUSH_SERVICE_HOSTS: the server later POSTs to it.
  */
 export const pushRoutes: FastifyPluginAsync = async (app) => {
-  const { db, now } = app.gridmind;
+  const { config, db, now } = app.gridmind;
   const { publicKey } = await loadVapidKeys(db, now());
 
   app.get('/api/push/key', async (_request, reply) => {
@@ -21,6 +24,12 @@ export const pushRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/push/subscriptions', { preHandler: requireUser }, async (request, reply) => {
     const subscription = pushSubscriptionBodySchema.parse(request.body);
+    if (!isKnownPushService(subscription.endpoint, config.PUSH_SERVICE_HOSTS)) {
+      throw new HttpError(
+        400,
+        "This browser's push service is not one Gridmind sends to; notifications cannot be turned on here.",
+      );
+    }
     await saveSubscription(db, request.user?.userId ?? '', subscription, new Date(now()));
     return reply.code(204).send();
   });

@@ -1,5 +1,7 @@
+import { useId } from 'react';
 import { useDevicePush } from '#src/features/push/hooks/useDevicePush.ts';
 import { IOS_PUSH_HINT } from '#src/features/push/pushSupport.ts';
+import './push.css';
 
 /**
  * "Notifications on this device": the profile's switch for Web Push on the browser in hand, with
@@ -8,6 +10,7 @@ import { IOS_PUSH_HINT } from '#src/features/push/pushSupport.ts';
  */
 export function DeviceNotificationsSwitch() {
   const { support, subscribed, busy, setOn } = useDevicePush();
+  const noteId = useId();
   let note: string | null = null;
   if (support?.kind === 'unsupported')
     note = 'This browser cannot show notifications from Gridmind.';
@@ -24,13 +27,18 @@ export function DeviceNotificationsSwitch() {
           type="checkbox"
           role="switch"
           aria-checked={on}
+          aria-describedby={note ? noteId : undefined}
           checked={on}
           disabled={!usable || subscribed === null || busy}
           onChange={(event) => void setOn(event.currentTarget.checked)}
         />{' '}
         Notifications on this device
       </label>
-      {note ? <p>{note}</p> : null}
+      {note ? (
+        <p id={noteId} className="push-switch-note">
+          {note}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
+import { turnPushOn } from '#src/features/push/offerPush.ts';
+import { type PushSupport, pushSupport } from '#src/features/push/pushSupport.ts';
 import {
   currentPushSubscription,
   unsubscribeFromPush,
-} from '#src/features/push/api/unsubscribeFromPush.ts';
-import { turnPushOn } from '#src/features/push/offerPush.ts';
-import { type PushSupport, pushSupport } from '#src/features/push/pushSupport.ts';
+} from '#src/lib/push/devicePushSubscription.ts';
 import { toast } from '#src/lib/toast.ts';
 
 /** This device's Web Push state for the profile's switch, and the switch's action. */
