@@ -59,8 +59,15 @@ function stubServer(session: { address: string; chainId: number } | null) {
   return server;
 }
 
-/** Lets the watcher's fetch chains finish. */
-const settle = () => vi.advanceTimersByTimeAsync(0);
+/**
+ * Lets the watcher's fetch chains finish, the sign-out's lazily loaded push step (logout.ts)
+ * included.
+ */
+const settle = async () => {
+  await vi.advanceTimersByTimeAsync(0);
+  await vi.dynamicImportSettled();
+  await vi.advanceTimersByTimeAsync(0);
+};
 
 beforeEach(() => {
   vi.useFakeTimers();
