@@ -184,6 +184,11 @@ export const envSchema = z.object({
     .describe(
       "the contact Web Push services see in every push's VAPID signature (an https: URL or a mailto: address); unset, APP_ORIGIN when it is https, else `mailto:push@` its host",
     ),
+  // The notifications outbox (server/modules/notifications): how long a claimed delivery is one
+  // process's to send before another may, and how much history the worker keeps.
+  NOTIFICATION_LEASE_MS: integer(30_000, 1_000, 600_000).describe(
+    'how long a process that claimed a Web Push or Telegram delivery has to send it before another process may send it again (the window in which a killed process delays a notice)',
+  ),
   // The Telegram bot (server/modules/telegram): without a token there is no bot and no route.
   TELEGRAM_BOT_TOKEN: optionalText
     .pipe(
