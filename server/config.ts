@@ -185,7 +185,7 @@ export const envSchema = z.object({
       "the contact Web Push services see in every push's VAPID signature (an https: URL or a mailto: address); unset, APP_ORIGIN when it is https, else `mailto:push@` its host",
     ),
   // The notifications outbox (server/modules/notifications): how long a claimed delivery is one
-  // process's to send before another may, and how much history the worker keeps.
+  // process's to send before another may; tests shorten it to watch a takeover.
   NOTIFICATION_LEASE_MS: integer(30_000, 1_000, 600_000).describe(
     'how long a process that claimed a Web Push or Telegram delivery has to send it before another process may send it again (the window in which a killed process delays a notice)',
   ),
