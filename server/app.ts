@@ -160,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db,
       channels: delivery.channels,
       clock: { ...systemScheduler, now: app.gridmind.now },
+      delivery: { leaseMs: config.NOTIFICATION_LEASE_MS },
       onError: (error) => app.log.warn({ err: error }, 'a notifications pass failed'),
     });
     app.addHook('onReady', () => notifications.start());

@@ -211,6 +211,11 @@ export const envSchema = z.object({
     .describe(
       "push services' hosts (comma-separated; `host`, `host:port`, or `*.domain` for any host below it) a device's Web Push endpoint must be on, https only, checked when a browser subscribes and again before each push; the default is the browsers' own: FCM, Mozilla, Apple, Windows",
     ),
+  // The notifications outbox (server/modules/notifications): how long a claimed delivery is one
+  // process's to send before another may; tests shorten it to watch a takeover.
+  NOTIFICATION_LEASE_MS: integer(30_000, 1_000, 600_000).describe(
+    'how long a process that claimed a Web Push or Telegram delivery has to send it before another process may send it again (the window in which a killed process delays a notice)',
+  ),
   // The Telegram bot (server/modules/telegram): without a token there is no bot and no route.
   TELEGRAM_BOT_TOKEN: optionalText
     .pipe(

@@ -23,8 +23,17 @@ export interface ReceivedPush {
   body: Buffer;
 }
 
-/** How the stand-in answers a request: a status and headers, by the request's path. */
-export type PushAnswer = (path: string) => { status: number; headers?: Record<string, string> };
+/** A reply of the stand-in: a status and headers. */
+export interface PushReply {
+  status: number;
+  headers?: Record<string, string>;
+}
+
+/**
+ * How the stand-in answers a request, by the request's path; a promise holds the answer back
+ * (a test kills the sending process while its push is in flight).
+ */
+export type PushAnswer = (path: string) => PushReply | Promise<PushReply>;
 
 /** The running stand-in: its origin, what it received, and a TLS agent that trusts it. */
 export interface LocalPushService {
@@ -45,8 +54,10 @@ export async function startLocalPushService(
     req.on('end', () => {
       const path = req.url ?? '/';
       received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
-      const { status, headers } = answer(path);
-      res.writeHead(status, headers).end();
+      void Promise.resolve(answer(path)).then(({ status, headers }) => {
+        // A sender killed while its answer was held has gone: nothing to answer.
+        if (!res.destroyed) res.writeHead(status, headers).end();
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

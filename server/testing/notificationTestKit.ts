@@ -30,7 +30,7 @@ export function recordingChannel(
 export function testWorker(
   t: TestApp,
   channels: readonly DeliveryChannel[] = [],
-  options: Pick<NotificationWorkerOptions, 'gather' | 'delivery'> = {},
+  options: Pick<NotificationWorkerOptions, 'gather' | 'delivery' | 'prune'> = {},
 ): NotificationWorker {
   return new NotificationWorker({
     db: t.db,
@@ -38,6 +38,7 @@ export function testWorker(
     clock: { now: t.clock.now, setTimeout: () => null, clearTimeout: () => {} },
     gather: { gatherMs: 0, ...options.gather },
     ...(options.delivery ? { delivery: options.delivery } : {}),
+    ...(options.prune ? { prune: options.prune } : {}),
   });
 }
 

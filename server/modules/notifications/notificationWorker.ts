@@ -4,6 +4,7 @@ import type { DeliveryChannel } from '#server/delivery/channel.ts';
 import { type DeliveryPolicy, deliverDueNotices } from './deliverNotices.ts';
 import { fanOutEvents } from './fanOut.ts';
 import { type GatherPolicy, gatherWaitingItems } from './gatherItems.ts';
+import { type PruneCursor, type PrunePolicy, pruneNotifications } from './pruneNotifications.ts';
 
 /** Timers and a clock, injected so tests drive the worker pass by pass. */
 export interface WorkerClock {
@@ -21,6 +22,7 @@ export interface NotificationWorkerOptions {
   pollMs?: number;
   gather?: Partial<Omit<GatherPolicy, 'channels'>>;
   delivery?: Partial<DeliveryPolicy>;
+  prune?: Partial<PrunePolicy & { everyMs: number }>;
   onError?: (error: unknown) => void;
 }
 
@@ -33,6 +35,10 @@ export const NOTIFICATION_DEFAULTS = {
   backoffMs: 5_000,
   maxBackoffMs: 10 * 60_000,
   maxAttempts: 10,
+  pruneEveryMs: 60_000,
+  keepMs: 30 * 24 * 3_600_000,
+  keepPerUser: 200,
+  pruneBatch: 1_000,
 } as const;
 
 /**
@@ -45,6 +51,9 @@ export class NotificationWorker {
   private readonly gather: GatherPolicy;
   private readonly delivery: DeliveryPolicy;
   private readonly pollMs: number;
+  private readonly prune: PrunePolicy & { everyMs: number };
+  private readonly pruneCursor: PruneCursor = { notificationId: '0' };
+  private nextPruneAt = Number.NEGATIVE_INFINITY;
   private timer: unknown = null;
   private stopped = true;
   private passing: Promise<void> | null = null;
@@ -63,6 +72,12 @@ export class NotificationWorker {
       backoffMs: options.delivery?.backoffMs ?? NOTIFICATION_DEFAULTS.backoffMs,
       maxBackoffMs: options.delivery?.maxBackoffMs ?? NOTIFICATION_DEFAULTS.maxBackoffMs,
       maxAttempts: options.delivery?.maxAttempts ?? NOTIFICATION_DEFAULTS.maxAttempts,
+    };
+    this.prune = {
+      everyMs: options.prune?.everyMs ?? NOTIFICATION_DEFAULTS.pruneEveryMs,
+      keepMs: options.prune?.keepMs ?? NOTIFICATION_DEFAULTS.keepMs,
+      keepPerUser: options.prune?.keepPerUser ?? NOTIFICATION_DEFAULTS.keepPerUser,
+      batch: options.prune?.batch ?? NOTIFICATION_DEFAULTS.pruneBatch,
     };
   }
 
@@ -87,12 +102,18 @@ export class NotificationWorker {
     await this.passing;
   }
 
-  /** One pass: fan out, gather, deliver, each until nothing is left that is due now. */
+  /**
+   * One pass: fan out, gather, deliver, each until nothing is left that is due now; then, once
+   * every `prune.everyMs`, one bounded round of pruning (a backlog goes a batch a round).
+   */
   async pass(): Promise<void> {
     const { db, channels, clock } = this.options;
     while ((await fanOutEvents(db, new Date(clock.now()))) > 0);
     while ((await gatherWaitingItems(db, this.gather, new Date(clock.now()))) > 0);
     while ((await deliverDueNotices(db, channels, this.delivery, () => clock.now())) > 0);
+    if (clock.now() < this.nextPruneAt) return;
+    this.nextPruneAt = clock.now() + this.prune.everyMs;
+    await pruneNotifications(db, this.prune, this.pruneCursor, new Date(clock.now()));
   }
 
   /** Runs a pass now (one at a time; one more after it if woken meanwhile), then polls. */
