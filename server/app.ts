@@ -83,6 +83,8 @@ export interface AppOptions {
    * the app is ready at once.
    */
   warmUp?: boolean;
+  /** The checkers endgame file the searches and verdicts read once it is there (server.ts). */
+  checkersEndgameFile?: string;
   /**
    * Computes the verdicts on bots' moves, judged after they are stored (LateMoveJudge). By
    * default, with `startRunner`, the process's decision pool at its lowest priority; without the
@@ -136,8 +138,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // engine verdicts, then the verdicts on bots' moves behind them all. Closed after the runner
   // has stopped (preClose), and after the bots' judge has stopped taking moves.
   let pool: DecisionPool | null = null;
+  const poolOptions =
+    options.checkersEndgameFile === undefined
+      ? {}
+      : { checkersEndgame: options.checkersEndgameFile };
   const decisionPool = () => {
-    pool ??= new DecisionPool();
+    pool ??= new DecisionPool(undefined, poolOptions);
     return pool;
   };
   const startRunner = (options.startRunner ?? false) && config.ROLE !== 'web';
@@ -170,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     new LateMoveJudge({
       db,
       judge: (job) => {
-        latePool ??= new DecisionPool(1);
+        latePool ??= new DecisionPool(1, poolOptions);
         return latePool.judge({ ...job, exactNodes: OTHELLO_LATE_VERDICT_NODES });
       },
       budgetMs: LATE_VERDICT_BUDGET_MS,
@@ -189,7 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     new LateMoveJudge({
       db,
       judge: (job) => {
-        deepPool ??= new DecisionPool(1, { idle: true });
+        deepPool ??= new DecisionPool(1, { ...poolOptions, idle: true });
         return deepPool.judge(job);
       },
       budgetMs: DEEPER_VERDICT_BUDGET_MS,
