@@ -12,9 +12,6 @@ import { popcount32 } from '#core/games/checkers/squares.ts';
  * men have 28 - k squares left, and each `k` gets its own block of indexes.
  */
 
-/** The most pieces a slice may hold (the tables build up to five). */
-export const MAX_SLICE_PIECES = 5;
-
 // BINOMIAL[n * 33 + k] = n choose k, for n, k ≤ 32
 const BINOMIAL = new Float64Array(33 * 33);
 for (let n = 0; n <= 32; n++) {
