@@ -77,6 +77,8 @@ export interface AppOptions {
    * the app is ready at once.
    */
   warmUp?: boolean;
+  /** The checkers endgame file the searches and verdicts read once it is there (server.ts). */
+  checkersEndgameFile?: string;
   /**
    * Computes the verdicts on bots' moves, judged after they are stored (LateMoveJudge). By
    * default, with `startRunner`, the process's decision pool at its lowest priority; without the
@@ -130,8 +132,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // engine verdicts, then the verdicts on bots' moves behind them all. Closed after the runner
   // has stopped (preClose), and after the bots' judge has stopped taking moves.
   let pool: DecisionPool | null = null;
+  const poolOptions =
+    options.checkersEndgameFile === undefined
+      ? {}
+      : { checkersEndgame: options.checkersEndgameFile };
   const decisionPool = () => {
-    pool ??= new DecisionPool();
+    pool ??= new DecisionPool(undefined, poolOptions);
     return pool;
   };
   const startRunner = (options.startRunner ?? false) && config.ROLE !== 'web';
@@ -147,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     startRunner,
     decisionPool,
     judgeBotMove: options.judgeBotMove,
+    poolOptions,
   });
   // The decision pool closes after the runner has stopped (preClose) and the judges have.
   app.addHook('onClose', async () => {

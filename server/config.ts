@@ -118,6 +118,14 @@ export const envSchema = z.object({
     .describe(
       "`on` keeps a small, quick Swiss of four built-in agents scheduled for each game in `LIVE_GAMES` (open to users' agents); played only while `LIVE_MATCHES` is not `0`",
     ),
+  // Checkers' endgame tables (core/games/checkers/endgame): built once into DATA_DIR.
+  CHECKERS_ENDGAME_TABLES: z
+    .enum(['on', 'off'], { message: 'must be on or off' })
+    .default('on')
+    .transform((value) => value === 'on')
+    .describe(
+      "`on`: a process that plays builds checkers' endgame tables (every position of up to four pieces, about 15 MB) into `DATA_DIR` on its first start, on one idle-priority thread, and its agents and verdicts play and judge those endings exactly; `off` for short-lived servers (the tests')",
+    ),
   BETTING_WINDOW_MS: integer(30_000, 0, 3_600_000).describe(
     'how long a match is announced (and takes bets) before its first move',
   ),

@@ -41,9 +41,11 @@ export function composeMoveJudges(
     decisionPool: () => DecisionPool;
     /** A test's own judge of bots' moves; by default the decision pool's with the runner. */
     judgeBotMove: JudgeMove | undefined;
+    /** What every thread of the late pools loads (the checkers endgame tables' file). */
+    poolOptions: { checkersEndgame?: string };
   },
 ): MoveJudges {
-  const { config, db, startRunner, decisionPool } = options;
+  const { config, db, startRunner, decisionPool, poolOptions } = options;
   const judgeBotMove =
     options.judgeBotMove ?? (startRunner ? (job) => decisionPool().judge(job, 'late') : null);
   const botJudge =
@@ -62,7 +64,7 @@ export function composeMoveJudges(
     ? new LateMoveJudge({
         db,
         judge: (job) => {
-          latePool ??= new DecisionPool(1);
+          latePool ??= new DecisionPool(1, poolOptions);
           return latePool.judge({ ...job, exactNodes: OTHELLO_LATE_VERDICT_NODES });
         },
         budgetMs: LATE_VERDICT_BUDGET_MS,
@@ -75,7 +77,7 @@ export function composeMoveJudges(
     ? new LateMoveJudge({
         db,
         judge: (job) => {
-          deepPool ??= new DecisionPool(1, { idle: true });
+          deepPool ??= new DecisionPool(1, { ...poolOptions, idle: true });
           return deepPool.judge(job);
         },
         budgetMs: DEEPER_VERDICT_BUDGET_MS,

@@ -2,6 +2,10 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import {
+  checkersEndgamePath,
+  startCheckersEndgameBuild,
+} from './modules/matches/runner/checkersEndgameFile.ts';
 
 /** Connections the kernel may hold for us before we accept them (see listen below). */
 const LISTEN_BACKLOG = 4096;
@@ -23,6 +27,9 @@ async function main(): Promise<void> {
     clientDir: config.CLIENT_DIR,
     startRunner: true,
     warmUp: true,
+    ...(config.CHECKERS_ENDGAME_TABLES
+      ? { checkersEndgameFile: checkersEndgamePath(config.DATA_DIR) }
+      : {}),
     logger: { level: 'warn' },
   });
 
@@ -45,6 +52,12 @@ async function main(): Promise<void> {
   // this at net.core.somaxconn (4096 on these machines).
   await app.listen({ port: config.PORT, host: '0.0.0.0', backlog: LISTEN_BACKLOG });
   console.log(`Gridmind is running at http://localhost:${config.PORT}`);
+  // Built on first boot, kept in the data folder; one process builds, the others wait for it.
+  if (config.CHECKERS_ENDGAME_TABLES && config.ROLE !== 'web') {
+    startCheckersEndgameBuild(checkersEndgamePath(config.DATA_DIR), (error) =>
+      console.error('The checkers endgame tables could not be built:', error),
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -40,8 +40,14 @@ export async function startServerProcess(
   imports: readonly string[] = [],
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  // The built-in schedule's tournaments only when a test asks for them.
-  const fullEnv: Record<string, string> = { TOURNAMENT_SCHEDULE: 'off', ...env, PORT: port };
+  // The built-in schedule's tournaments, and the checkers endgame tables' build (a CPU's worth of
+  // seconds in every process spawned), only when a test asks for them.
+  const fullEnv: Record<string, string> = {
+    TOURNAMENT_SCHEDULE: 'off',
+    CHECKERS_ENDGAME_TABLES: 'off',
+    ...env,
+    PORT: port,
+  };
   let clientDir: string | undefined;
   if (!env.CLIENT_DIR) {
     clientDir = await mkdtemp(join(tmpdir(), 'gridmind-client-'));

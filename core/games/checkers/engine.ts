@@ -116,7 +116,7 @@ export function decideInPosition(
 /**
  * Picks among scored candidates: noise blurs the scores (weaker skills misjudge), risk adds a
  * small bonus for moves that offer the opponent a capture (exchanges, sacrifices). Proven wins
- * are never traded away for a bonus.
+ * are never traded away for a bonus, nor a proven loss's longest line for a shorter one.
  */
 function pick(
   scores: readonly number[],
@@ -131,7 +131,8 @@ function pick(
   for (let i = 0; i < scores.length; i++) {
     const jitter = (random() * 2 - 1) * noise;
     let value = scores[i]! + jitter + (sharp[i] ? risk * 12 : 0);
-    if (top > PROVEN && scores[i]! < top) value = Number.NEGATIVE_INFINITY;
+    // a proven result is played exactly: the shortest win, or the longest resistance in a loss
+    if (Math.abs(top) > PROVEN && scores[i]! < top) value = Number.NEGATIVE_INFINITY;
     if (value > bestValue) {
       bestValue = value;
       chosen = i;

@@ -1,5 +1,7 @@
 import { GridmindError } from '#core/errors.ts';
 import { Board, MAX_MOVES, MOVE_INTS } from './board.ts';
+import { checkersEndgame } from './endgame/installed.ts';
+import { type EndgameTables, isWin } from './endgame/tables.ts';
 import { type EvalWeights, evaluate } from './evaluate.ts';
 import { popcount32 } from './squares.ts';
 import type { CheckersState } from './state.ts';
@@ -45,6 +47,8 @@ export class Search {
   private readonly history = new Int32Array(32 * 32);
   private readonly keys = new Int32Array(MAX_POSITIONS * 2);
   private base = 0;
+  // the endgame tables of this thread when the search starts, if any
+  private endgame: EndgameTables | null = null;
   private limits: SearchLimits = { maxNodes: 0, deadline: 0, now: () => 0 };
 
   constructor(
@@ -61,6 +65,7 @@ export class Search {
    */
   scoreRoot(state: CheckersState, depth: number, best: number, limits: SearchLimits): number[] {
     this.limits = limits;
+    this.endgame = checkersEndgame();
     const board = this.board.set(state.dark, state.light, state.kings, state.side);
     const history = state.history.slice(-2 * (QUIET_PLIES_DRAW + 1));
     this.keys.set(history);
@@ -110,6 +115,12 @@ export class Search {
     for (let back = 2; back <= quiet; back += 2) {
       const at = (top - back) * 2;
       if (this.keys[at] === board.keyIndex && this.keys[at + 1] === board.keyLock) return 0;
+    }
+    if (this.endgame && popcount32(board.dark | board.light) <= this.endgame.maxPieces) {
+      // an exact value with its distance: ranked like a searched proof, a draw like a repetition
+      const value = this.endgame.probe(board.dark, board.light, board.kings, board.side);
+      if (value === 0) return 0;
+      if (value > 0) return isWin(value) ? WIN - ply - (value - 1) : -WIN + ply + (value - 1);
     }
     const offset = ply * MAX_MOVES * MOVE_INTS;
     const n = board.generate(this.moves, offset);

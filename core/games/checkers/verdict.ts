@@ -4,6 +4,8 @@ import {
   gradeOf,
   type JudgeOptions,
 } from '#core/games/verdict.ts';
+import { checkersEndgame } from './endgame/installed.ts';
+import { isWin } from './endgame/tables.ts';
 import { type MovePath, pathNotation } from './paths.ts';
 import { PROVEN, Search, SearchAborted, WIN } from './search.ts';
 import { styleWeights } from './skillProfile.ts';
@@ -99,7 +101,10 @@ export function judgeCheckersAt(
   const options = { ...judgeOptions, maxNodes: judgeOptions.maxNodes ?? CHECKERS_VERDICT_NODES };
   const paths = legalPaths(state);
   const index = paths.map(pathNotation).indexOf(move);
-  if (index === -1 || !worthJudging(state, paths)) return null;
+  if (index === -1) return null;
+  const fromTables = endgameScores(state, paths);
+  if (fromTables) return verdictOf(fromTables, index, paths);
+  if (!worthJudging(state, paths)) return null;
   table ??= new TranspositionTable();
   try {
     const root = new Search(styleWeights('balanced'), table);
@@ -119,17 +124,52 @@ export function judgeCheckersAt(
         played = answer > 0 ? -(answer - 1) : -(answer + 1);
       }
     }
-    const grade = gradeOf(best, played);
-    return {
-      grade,
-      exact: true,
-      unit: 'plies',
-      best: exactValue(best),
-      played: exactValue(played),
-      ...(grade === 'best' ? {} : { better: pathNotation(paths[proven.best]!) }),
-    };
+    return verdictOf(proven.scores.with(index, played), index, paths, proven.best);
   } catch (error) {
     if (error instanceof SearchAborted) return null;
     throw error;
   }
+}
+
+/**
+ * The mover's score of every move, as the search scores proofs, when the endgame tables hold
+ * every position the moves lead to; null otherwise. A draw there is exact too: the tables prove
+ * what no search budget could.
+ */
+function endgameScores(state: CheckersState, paths: readonly MovePath[]): number[] | null {
+  const tables = checkersEndgame();
+  if (!tables) return null;
+  const scores: number[] = [];
+  for (const path of paths) {
+    const after = playPath(state, path);
+    const outcome = stateOutcome(after);
+    if (outcome.status === 'finished') {
+      // the move ends the game at once: a win, or a draw by the game's own rules
+      scores.push(outcome.winner === null ? 0 : WIN - 1);
+      continue;
+    }
+    const value = tables.probe(after.dark, after.light, after.kings, after.side);
+    if (value < 0) return null;
+    // the reply's value, one ply further, from the mover's side
+    scores.push(value === 0 ? 0 : isWin(value) ? -(WIN - value) : WIN - value);
+  }
+  return scores;
+}
+
+// the verdict on move `index` among scored moves (`best`, the best one's index, when known)
+function verdictOf(
+  scores: readonly number[],
+  index: number,
+  paths: readonly MovePath[],
+  best = scores.indexOf(Math.max(...scores)),
+): ExactVerdict {
+  const grade = gradeOf(scores[best]!, scores[index]!);
+  return {
+    grade,
+    exact: true,
+    unit: 'plies',
+    best: exactValue(scores[best]!),
+    played: exactValue(scores[index]!),
+    ...(grade === 'best' ? {} : { better: pathNotation(paths[best]!) }),
+  };
 }

@@ -39,6 +39,8 @@ export async function startServer(
       LIVE_GAMES: 'connect4',
       // No tournaments of the built-in schedule: a test that wants one makes it.
       TOURNAMENT_SCHEDULE: 'off',
+      // Each test server is short-lived: no building of checkers' endgame tables on its CPU.
+      CHECKERS_ENDGAME_TABLES: 'off',
       ...options.env,
       PORT: String(port),
       DATA_DIR: dataDir,

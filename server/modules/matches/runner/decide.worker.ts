@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { gameOf } from '#core/games/registry.ts';
+import { loadCheckersEndgame } from './checkersEndgameFile.ts';
 import { decisionRequestSchema, judgeRequestSchema } from './decisionRequest.ts';
 import { idleSearchThread, lowerSearchThreadPriority } from './searchPriority.ts';
 
@@ -9,9 +10,26 @@ import { idleSearchThread, lowerSearchThreadPriority } from './searchPriority.ts
 if ((workerData as { idle?: boolean } | null)?.idle === true) idleSearchThread();
 else lowerSearchThreadPriority();
 
+const endgameFile = (workerData as { checkersEndgame?: string } | null)?.checkersEndgame;
+let endgameLoaded = false;
+
+// The checkers endgame tables, read on this thread's first checkers request after the file is
+// there (built once per data folder by checkersEndgameBuild.worker.ts); searches go without them
+// until then.
+function withEndgame(game: string) {
+  if (game !== 'checkers' || endgameLoaded || endgameFile === undefined) return;
+  try {
+    endgameLoaded = loadCheckersEndgame(endgameFile);
+  } catch {
+    // a file that does not decode: no tables rather than no move
+    endgameLoaded = true;
+  }
+}
+
 /** An agent's move: the synchronous search, off the event loop. */
 function decide(message: unknown) {
   const request = decisionRequestSchema.parse(message);
+  withEndgame(request.game);
   // The deadline is set here, on this thread's clock, when the search really starts.
   const deadline = Date.now() + request.budgetMs;
   const game = gameOf(request.game);
@@ -26,6 +44,7 @@ function decide(message: unknown) {
 /** The verdict on a chosen move, null where its game judges none (or not within budget). */
 function judge(message: unknown) {
   const request = judgeRequestSchema.parse(message);
+  withEndgame(request.game);
   const game = gameOf(request.game);
   const verdict =
     game.judge?.(game.decodeMoves(request.moves), request.move, {

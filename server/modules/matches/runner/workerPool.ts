@@ -86,7 +86,7 @@ export class DecisionPool {
    */
   constructor(
     readonly size: number = defaultPoolSize(),
-    private readonly options: { idle?: boolean } = {},
+    private readonly options: { idle?: boolean; checkersEndgame?: string } = {},
   ) {
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
@@ -146,7 +146,10 @@ export class DecisionPool {
   }
 
   private spawn(): Slot {
-    const worker = startTypeScriptWorker(WORKER_URL, { idle: this.options.idle === true });
+    const worker = startTypeScriptWorker(WORKER_URL, {
+      idle: this.options.idle === true,
+      checkersEndgame: this.options.checkersEndgame,
+    });
     const slot: Slot = { worker, ready: false, busy: null };
     worker.on('message', (message: unknown) => {
       const response = decisionResponseSchema.parse(message);
