@@ -70,11 +70,16 @@ export async function recordNotificationEvents(
  * SQL for a data-modifying CTE that records `match-announced` for the rows of CTE `created`
  * (columns id, first_agent_id, second_agent_id) whose agents someone follows, at parameter
  * `nowParam`: the match's insert carries it, so a match nobody follows costs no statement more.
+ * `actorParam` names who announced it by hand (an admin), who is then not told of it.
  * Select `announcedWakeSql(cte)` in the statement's answer to wake the worker on commit.
  */
-export function announcedMatchEventsSql(created: string, nowParam: string): string {
-  return `insert into notification_events (kind, subject_id, created_at)
-     select 'match-announced', c.id, ${nowParam} from ${created} c
+export function announcedMatchEventsSql(
+  created: string,
+  nowParam: string,
+  actorParam = 'null',
+): string {
+  return `insert into notification_events (kind, subject_id, actor_id, created_at)
+     select 'match-announced', c.id, ${actorParam}::uuid, ${nowParam} from ${created} c
      where exists (select 1 from follows f where f.target_kind = 'agent'
        and f.target_id in (c.first_agent_id, c.second_agent_id))
      returning id`;

@@ -3,6 +3,7 @@ import type { GameId } from '#core/games/gameIds.ts';
 import { gameOf } from '#core/games/registry.ts';
 import type { ResultEvent } from '#core/protocol/matches.ts';
 import type { Database, Queryable } from '#server/db/database.ts';
+import { announcedMatchEventsSql, announcedWakeSql } from '#server/db/stores/notificationEvents.ts';
 import { botSeats, tellBots } from '#server/events/botEvents.ts';
 import { publishMatchEvent } from '#server/events/matchChannel.ts';
 import { HttpError } from '#server/plugins/errors.ts';
@@ -62,18 +63,20 @@ export async function cancelMatch(
  * Announces a match of a game between two chosen agents, taking bets for `bettingWindowMs`; no
  * process owns it yet, so the next runner sweep claims and plays it. 404 for an unknown or
  * unavailable agent, or one that does not play the game. Bots are not started by hand: the runner
- * pairs them while they are online.
+ * pairs them while they are online. The agents' followers are told as of a match the runner
+ * announces, in the same statement, except the admin who started it (`actorId`).
  */
 export async function startMatch(
   db: Database,
   agents: { game: GameId; firstAgentId: string; secondAgentId: string },
   bettingWindowMs: number,
   now: Date,
+  actorId: string | null = null,
 ): Promise<string> {
   const id = randomUUID();
   const startsAt = new Date(now.getTime() + bettingWindowMs);
   const { rows } = await db.query<{ id: string }>(
-    `insert into matches (id, game, status, first_agent_id, second_agent_id, first_rating,
+    `with created as (insert into matches (id, game, status, first_agent_id, second_agent_id, first_rating,
        second_rating, seed, started_at, starts_at)
      select $1, $6, 'scheduled', a1.id, a2.id, coalesce(r1.rating, 1500),
        coalesce(r2.rating, 1500), $4, $5, $5
@@ -84,8 +87,19 @@ export async function startMatch(
        and a1.kind <> 'bot' and a2.kind <> 'bot'
        and a1.retired_at is null and a2.retired_at is null
        and $6 = any(a1.games) and $6 = any(a2.games)
-     returning id`,
-    [id, agents.firstAgentId, agents.secondAgentId, randomInt(2 ** 31 - 1), startsAt, agents.game],
+     returning id, first_agent_id, second_agent_id),
+     announced as (${announcedMatchEventsSql('created', '$7', '$8')})
+     select id, ${announcedWakeSql('announced')} as woken from created`,
+    [
+      id,
+      agents.firstAgentId,
+      agents.secondAgentId,
+      randomInt(2 ** 31 - 1),
+      startsAt,
+      agents.game,
+      now,
+      actorId,
+    ],
   );
   if (!rows[0]) {
     throw new HttpError(404, 'Both agents must exist, be active, play this game and not be bots.');

@@ -6,6 +6,7 @@ import {
   postBet,
   signInUsers,
 } from '#server/testing/economyFixtures.ts';
+import { follow, storedNotifications, testWorker } from '#server/testing/notificationTestKit.ts';
 import { createTestWallet, signIn } from '#server/testing/signIn.ts';
 import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
 import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
@@ -184,6 +185,26 @@ describe.each(testDatabaseKinds())('admin economy on %s', (kind) => {
       secondAgentId: 'nobody',
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("tells the agents' followers of a match it announces, but not the admin who started it", async () => {
+    const [follower] = await signInUsers(t.app, 1);
+    await follow(t.db, follower?.userId ?? '', 'agent', 'house-b');
+    await follow(t.db, adminId, 'agent', 'house-b');
+    const started = await post('/api/admin/matches', adminCookie, {
+      firstAgentId: 'house-a',
+      secondAgentId: 'house-b',
+    });
+    expect(started.statusCode).toBe(201);
+    await testWorker(t).pass();
+    const told = await storedNotifications(t.db, follower?.userId ?? '');
+    expect(told).toEqual([
+      expect.objectContaining({
+        kind: 'followed-match',
+        path: `/games/sessions/${started.json().matchId}`,
+      }),
+    ]);
+    expect(await storedNotifications(t.db, adminId)).toEqual([]);
   });
 
   it('hides and restores agents; hidden ones cannot be matched', async () => {

@@ -93,7 +93,13 @@ export const adminEconomyRoutes: FastifyPluginAsync<{
 
   app.post('/api/admin/matches', async (request, reply) => {
     const body = startMatchBodySchema.parse(request.body);
-    const id = await startMatch(db, body, config.BETTING_WINDOW_MS, new Date(now()));
+    const id = await startMatch(
+      db,
+      body,
+      config.BETTING_WINDOW_MS,
+      new Date(now()),
+      request.user?.userId ?? null,
+    );
     reply.code(201);
     return { matchId: id };
   });
