@@ -1,7 +1,7 @@
 import { GridmindError } from '#core/errors.ts';
 import { Board, MAX_MOVES, MOVE_INTS } from './board.ts';
 import { checkersEndgame } from './endgame/installed.ts';
-import { type EndgameTables, isWin } from './endgame/tables.ts';
+import { distanceOf, type EndgameTables, isWin } from './endgame/tables.ts';
 import { type EvalWeights, evaluate } from './evaluate.ts';
 import { popcount32 } from './squares.ts';
 import type { CheckersState } from './state.ts';
@@ -120,7 +120,9 @@ export class Search {
       // an exact value with its distance: ranked like a searched proof, a draw like a repetition
       const value = this.endgame.probe(board.dark, board.light, board.kings, board.side);
       if (value === 0) return 0;
-      if (value > 0) return isWin(value) ? WIN - ply - (value - 1) : -WIN + ply + (value - 1);
+      if (value > 0) {
+        return isWin(value) ? WIN - ply - distanceOf(value) : -WIN + ply + distanceOf(value);
+      }
     }
     const offset = ply * MAX_MOVES * MOVE_INTS;
     const n = board.generate(this.moves, offset);

@@ -4,7 +4,10 @@ import { solveByGraph } from './graphSolve.ts';
 import { buildEndgameTables } from './retrograde.ts';
 import { Slice } from './slice.ts';
 import { decodeEndgameTables, encodeEndgameTables } from './tableFile.ts';
-import { type EndgameTables, isLoss, isWin, materialsOf } from './tables.ts';
+import { type EndgameTables, isWin, materialsOf } from './tables.ts';
+
+/** A loss for the side to move: a value neither a draw (0) nor a win. */
+const isLoss = (value: number) => value !== 0 && !isWin(value);
 
 const bits = (squares: readonly number[]) => squares.reduce((all, s) => all | (1 << (s - 1)), 0);
 

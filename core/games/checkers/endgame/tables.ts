@@ -14,11 +14,6 @@ export function isWin(value: EndgameValue): boolean {
   return value !== 0 && (value - 1) % 2 === 1;
 }
 
-/** Whether a value is a loss for the side to move. */
-export function isLoss(value: EndgameValue): boolean {
-  return value !== 0 && (value - 1) % 2 === 0;
-}
-
 /** Plies to the end of the game of a win or a loss (undefined meaning for a draw). */
 export function distanceOf(value: EndgameValue): number {
   return value - 1;

@@ -6,7 +6,10 @@ import { judgeCheckersAt } from '#core/games/checkers/verdict.ts';
 import { solveByGraph } from './graphSolve.ts';
 import { installCheckersEndgame } from './installed.ts';
 import { buildEndgameTables } from './retrograde.ts';
-import { distanceOf, isLoss, isWin } from './tables.ts';
+import { distanceOf, isWin } from './tables.ts';
+
+/** A loss for the side to move: a value neither a draw (0) nor a win. */
+const isLoss = (value: number) => value !== 0 && !isWin(value);
 
 const TOP: AgentTraits = { skill: 10, style: 'balanced', risk: 0.5, thinkTimeMs: 2_000 };
 const forever = { deadline: Number.POSITIVE_INFINITY, now: () => 0 };
