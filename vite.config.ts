@@ -32,7 +32,8 @@ export default defineConfig({
       ],
       // Reached through zod's and TanStack Query's indexes, run only by lazy pages (measured by
       // comparing with Rolldown's own chunks: 45 KB before minifying).
-      /zod\/v4\/(core\/(to-json-schema|json-schema|memoizer|registries)|locales\/)|query-core\/build\/modern\/mutationObserver|react-query\/build\/modern\/useMutation/,
+      // (infinite queries: the notifications page's and the match lists' older pages).
+      /zod\/v4\/(core\/(to-json-schema|json-schema|memoizer|registries)|locales\/)|query-core\/build\/modern\/(mutationObserver|infiniteQueryObserver)|react-query\/build\/modern\/(useMutation|useInfiniteQuery|infiniteQueryOptions)/,
     ),
     gridmindPwa(),
     precompressClient(),

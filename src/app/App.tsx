@@ -2,7 +2,6 @@ import { IsRestoringProvider, type QueryClient, QueryClientProvider } from '@tan
 import { StrictMode } from 'react';
 import { OfflineNotice } from '#src/cache/OfflineNotice.tsx';
 import { InstallOffer } from '#src/features/install/components/InstallOffer.tsx';
-import { PushInterestListener } from '#src/features/push/components/PushInterestListener.tsx';
 import { AppRoutes } from './routes.tsx';
 
 /**
@@ -18,7 +17,6 @@ export function App({ queryClient, restoring }: { queryClient: QueryClient; rest
           <OfflineNotice />
           <AppRoutes />
           <InstallOffer />
-          <PushInterestListener />
         </IsRestoringProvider>
       </QueryClientProvider>
     </StrictMode>

@@ -1,8 +1,8 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ME_QUERY_KEY } from '#src/features/auth/api/meQueryOptions.ts';
+import { onInterestShown } from '#src/lib/dom/interestShown.ts';
 import { isTelegramMiniApp } from '#src/lib/telegram.ts';
-import { telegramStartPage } from '#src/lib/telegramStartPage.ts';
 import { setToasterHost } from '#src/lib/toast.ts';
 import { watchReturnFromWallet } from '#src/lib/wallet/returnFromWallet.ts';
 import { BrowserApp } from './BrowserApp.tsx';
@@ -29,13 +29,26 @@ export function startApp(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   // A Mini App link to a page (the bot's buttons) opens the app's home carrying that page: go
-  // there before the home page renders, keeping Telegram's launch data in the hash.
-  const startPage = isTelegramMiniApp() ? telegramStartPage() : null;
-  if (startPage) {
-    window.location.replace(startPage.includes('#') ? startPage : startPage + window.location.hash);
+  // there before the home page renders, keeping Telegram's launch data in the hash. Only such a
+  // launch loads the decoder; everyone else's first load stays without it.
+  const launchedWithPage = new URLSearchParams(window.location.search).has('tgWebAppStartParam');
+  if (isTelegramMiniApp() && launchedWithPage) {
+    void import('#src/lib/telegramStartPage.ts').then(
+      ({ telegramStartPage }) => {
+        const startPage = telegramStartPage();
+        if (!startPage) return startIn(root);
+        const { hash } = window.location;
+        window.location.replace(startPage.includes('#') ? startPage : startPage + hash);
+      },
+      () => startIn(root),
+    );
     return;
   }
+  startIn(root);
+}
 
+/** Everything but the Mini App's start page: toasts, Telegram, wallets, React, the cache, the worker. */
+function startIn(root: HTMLElement): void {
   // The first toast loads sonner and mounts its toaster; src/lib/toast.ts asks once (again after
   // a failure, e.g. offline before the chunk was cached).
   setToasterHost(() => import('./toasterRoot.tsx').then(({ mountToaster }) => mountToaster()));
@@ -46,6 +59,14 @@ export function startApp(): void {
       import('./NavigationBridge.tsx'),
     ]).then(([{ startTelegramMiniApp }, { appNavigation }]) => startTelegramMiniApp(appNavigation));
   }
+  // Notifications on this device are offered when the user first follows something or turns a
+  // kind on, never on load: the offer loads then (issue 48).
+  onInterestShown(() => {
+    void import('#src/features/push/offerPush.ts').then(
+      ({ offerPush }) => offerPush(),
+      (error: unknown) => console.info('The push offer could not load', error),
+    );
+  });
   // The recheck loads when someone comes back from a wallet app, not with the first page.
   watchReturnFromWallet({
     onReturn: () =>
