@@ -105,7 +105,8 @@ export async function enterTournament(db: Database, request: EntryRequest) {
         {
           kind: 'tournament-entry',
           subjectId: request.agentId,
-          actorId: request.userId,
+          // No actor where no user entered it (a built-in agent entered by the schedule).
+          actorId: request.userId || null,
           payload: { tournamentId: tournament.id },
         },
       ],
@@ -161,7 +162,8 @@ export async function withdrawFromTournament(db: Database, request: EntryRequest
       reason: 'Entry fee refunded: withdrawn',
       agentId: request.agentId,
       tournamentId: tournament.id,
-      actorId: request.isAdmin && entrant.entered_by !== request.userId ? request.userId : null,
+      actorId:
+        request.isAdmin && entrant.entered_by !== request.userId ? request.userId || null : null,
       now: request.now,
     });
   });
