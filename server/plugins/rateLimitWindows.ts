@@ -38,7 +38,10 @@ export async function addHits(
 
 /**
  * Deletes up to `batch` windows of `budget` that began at or before `startedByMs` (callers gone
- * quiet); answers how many, so a caller repeats while a whole batch went.
+ * quiet); answers how many, so a caller repeats while a whole batch went. The age is checked
+ * again on the row deleted, not only in the list of keys: a window another process began anew
+ * meanwhile (its row reset in place) is a live count, and deleting it let a caller past its
+ * budget (31 Telegram messages in a second where 30 may go).
  */
 export async function pruneWindows(
   db: Queryable,
@@ -48,9 +51,10 @@ export async function pruneWindows(
 ): Promise<number> {
   const { rows } = await db.query<{ count: number }>(
     `with pruned as (
-       delete from rate_limit_windows where budget = $1 and key in (
-         select key from rate_limit_windows where budget = $1 and window_start_ms <= $2::bigint
-         limit $3)
+       delete from rate_limit_windows where budget = $1 and window_start_ms <= $2::bigint
+         and key in (
+           select key from rate_limit_windows where budget = $1 and window_start_ms <= $2::bigint
+           limit $3)
        returning 1)
      select count(*)::int as count from pruned`,
     [budget, startedByMs, batch],
