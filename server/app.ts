@@ -73,10 +73,11 @@ export interface AppOptions {
   /** The signature-check threads; the process's own unless a test passes one. */
   signatureChecks?: SignatureCheckPool;
   /**
-   * Warms the process up before `/api/health/ready` says ready (server.ts); without it (tests)
-   * the app is ready at once.
+   * Warms the process up before `/api/health/ready` says ready (server.ts): `first` before the
+   * app is ready, so before it listens (WARM_UP=on); `meanwhile` once it listens. Without it
+   * (tests) the app is ready at once.
    */
-  warmUp?: boolean;
+  warmUp?: 'first' | 'meanwhile';
   /** The checkers endgame file the searches and verdicts read once it is there (server.ts). */
   checkersEndgameFile?: string;
   /**
@@ -146,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const warm = options.warmUp
     ? () => warmUp(db, servesPublic ? signatureChecks : null, startRunner ? decisionPool() : null)
     : null;
-  await app.register(healthRoutes, { warm });
+  await app.register(healthRoutes, { warm, warmFirst: options.warmUp === 'first' });
   const { botJudge, judgeLater } = composeMoveJudges(app, {
     config,
     db,

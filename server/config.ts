@@ -5,27 +5,8 @@ import { GAME_IDS } from '#core/games/gameIds.ts';
 import { BOT_MATCHES_MAX_DEFAULT } from '#core/protocol/bots.ts';
 import { evmAddressSchema } from '#core/protocol/evmAddress.ts';
 import { normalizeEvmAddress } from '#core/validate/address.ts';
-import { KNOWN_PUSH_SERVICE_HOSTS } from '#server/modules/push/pushServiceHosts.ts';
-
-const integer = (fallback: number, min: number, max: number) =>
-  z.coerce.number().int().min(min).max(max).default(fallback);
-
-const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .optional();
-
-/** A comma-separated list; blank entries and an unset variable are an empty list. */
-const commaList = z
-  .string()
-  .default('')
-  .transform((value) =>
-    value
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter((entry) => entry !== ''),
-  );
+import { commaList, integer, optionalText } from './config/envFields.ts';
+import { reachEnv, telegramProblems } from './config/reachEnv.ts';
 
 /** proxy-addr's names for address ranges, which Fastify's `trustProxy` list also takes. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -126,6 +107,15 @@ export const envSchema = z.object({
     .describe(
       "`on`: a process that plays builds checkers' endgame tables (every position of up to four pieces, about 15 MB) into `DATA_DIR` on its first start, on one idle-priority thread, and its agents and verdicts play and judge those endings exactly; `off` for short-lived servers (the tests')",
     ),
+  // Open-source nginx learns that a process is up only by sending it requests: one that listens
+  // before it is warm gets a share of the traffic cold (issue 46, a rolling restart).
+  WARM_UP: z
+    .enum(['on', 'off'], { message: 'must be on or off' })
+    .default('on')
+    .transform((value) => value === 'on')
+    .describe(
+      "`on`: a process opens its port only once warm (its signature threads booted, its database connections open, its engines loaded), so nginx sends it nothing cold and a rolling restart's next step waits for it; `off`: it listens at once and `/api/health/ready` answers 503 until warm (short-lived servers, the tests')",
+    ),
   BETTING_WINDOW_MS: integer(30_000, 0, 3_600_000).describe(
     'how long a match is announced (and takes bets) before its first move',
   ),
@@ -183,94 +173,7 @@ export const envSchema = z.object({
     .describe(
       'reverse proxies (IP addresses or CIDR blocks, comma-separated) whose `X-Forwarded-For` names the client for rate limits and stream caps; from anyone else it is ignored; empty trusts none',
     ),
-  PUSH_SUBJECT: optionalText
-    .pipe(
-      z
-        .string()
-        .regex(/^(https:\/\/|mailto:)\S+$/, 'must be an https: URL or a mailto: address')
-        .optional(),
-    )
-    .describe(
-      "the contact Web Push services see in every push's VAPID signature (an https: URL or a mailto: address); unset, APP_ORIGIN when it is https, else `mailto:push@` its host",
-    ),
-  // The only hosts the server sends Web Push to: an endpoint comes from the browser, so anywhere
-  // else would let a user aim the server's requests at internal hosts (SSRF).
-  PUSH_SERVICE_HOSTS: z
-    .string()
-    .default(KNOWN_PUSH_SERVICE_HOSTS.join(','))
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim().toLowerCase())
-        .filter((entry) => entry !== ''),
-    )
-    .pipe(
-      z
-        .array(
-          z
-            .string()
-            .regex(
-              /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/,
-              'each entry must be a host, a host:port or *.domain',
-            ),
-        )
-        .min(1, 'must name at least one push service'),
-    )
-    .describe(
-      "push services' hosts (comma-separated; `host`, `host:port`, or `*.domain` for any host below it) a device's Web Push endpoint must be on, https only, checked when a browser subscribes and again before each push; the default is the browsers' own: FCM, Mozilla, Apple, Windows",
-    ),
-  // The notifications outbox (server/modules/notifications): how long a claimed delivery is one
-  // process's to send before another may; tests shorten it to watch a takeover.
-  NOTIFICATION_LEASE_MS: integer(30_000, 1_000, 600_000).describe(
-    'how long a process that claimed a Web Push or Telegram delivery has to send it before another process may send it again (the window in which a killed process delays a notice)',
-  ),
-  // The Telegram bot (server/modules/telegram): without a token there is no bot and no route.
-  TELEGRAM_BOT_TOKEN: optionalText
-    .pipe(
-      z
-        .string()
-        .regex(
-          /^\d+:[A-Za-z0-9_-]+$/,
-          'must be a token from @BotFather (digits, a colon, then the key)',
-        )
-        .optional(),
-    )
-    .describe(
-      "the Telegram bot's token from @BotFather; unset, there is no bot, no `/api/telegram/*` route and no Telegram link on the profile",
-    ),
-  TELEGRAM_WEBHOOK_SECRET: optionalText
-    .pipe(
-      z
-        .string()
-        .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16 to 256 letters, digits, _ or -')
-        .optional(),
-    )
-    .describe(
-      "the `secret_token` given to Telegram's `setWebhook`, checked on every webhook call; required with `TELEGRAM_BOT_TOKEN`",
-    ),
-  TELEGRAM_BOT_USERNAME: optionalText
-    .pipe(
-      z
-        .string()
-        .regex(/^[A-Za-z0-9_]{5,32}$/, "must be the bot's username without @")
-        .optional(),
-    )
-    .describe(
-      "the bot's username without `@`, for `t.me` links; required with `TELEGRAM_BOT_TOKEN`",
-    ),
-  TELEGRAM_MINI_APP_NAME: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_]{3,30}$/, "must be the Mini App's short name from @BotFather")
-    .default('app')
-    .describe(
-      "the Mini App's short name (`https://t.me/<bot>/<name>`), which the buttons of the bot's messages open",
-    ),
-  TELEGRAM_API_ROOT: z
-    .url({ protocol: /^https?$/ })
-    .default('https://api.telegram.org')
-    .transform((value) => value.replace(/\/$/, ''))
-    .describe("Telegram's Bot API root; tests point it at a local stand-in"),
+  ...reachEnv,
 });
 
 /** Everything the server reads from its environment, parsed and defaulted once at start-up. */
@@ -308,13 +211,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       `ROLE: ${rest.ROLE} needs DATABASE_URL (a PostgreSQL the other processes share)`,
     ]);
   }
-  if (rest.TELEGRAM_BOT_TOKEN !== undefined) {
-    const missing = (['TELEGRAM_WEBHOOK_SECRET', 'TELEGRAM_BOT_USERNAME'] as const).filter(
-      (name) => rest[name] === undefined,
-    );
-    if (missing.length > 0) {
-      throw new ConfigError(missing.map((name) => `${name}: required with TELEGRAM_BOT_TOKEN`));
-    }
-  }
+  const telegram = telegramProblems(rest);
+  if (telegram.length > 0) throw new ConfigError(telegram);
   return { ...rest, APP_ORIGIN: APP_ORIGIN ?? `http://localhost:${rest.PORT}` };
 }

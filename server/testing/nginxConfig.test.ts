@@ -15,9 +15,13 @@ describe('deploy/nginx.conf as the nginx test runs it', () => {
     const generated = nginxConfigFor(shipped, site);
     expect(generated).toContain('listen 127.0.0.1:18080;\n');
     expect(generated).not.toMatch(/listen (80|\[::\]:80);/);
-    for (const port of site.upstreamPorts) {
-      expect(generated).toContain(`server 127.0.0.1:${port} max_fails=2 fail_timeout=2s;\n`);
+    // Every run of the shipped upstreams (the processes, their backups, the streams') holds the
+    // test's ports, once each.
+    for (const parameters of ['max_fails=2 fail_timeout=2s', 'max_fails=0 backup', 'max_fails=0']) {
+      const run = site.upstreamPorts.map((port) => `server 127.0.0.1:${port} ${parameters};\n`);
+      expect(generated).toContain(run.join('        '));
     }
+    expect(generated.match(/server 127\.0\.0\.1:/g)).toHaveLength(3 * site.upstreamPorts.length);
     expect(generated).not.toMatch(/127\.0\.0\.1:808\d/);
     expect(generated).not.toContain('/var/log/');
     expect(generated).toContain('root /tmp/site/client;');

@@ -20,6 +20,33 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string, what: s
 }
 
 /**
+ * Each run of upstream server lines that share their parameters (an upstream's processes, its
+ * backups) becomes one line per port of the test's, with those parameters.
+ */
+function withUpstreamPorts(text: string, ports: readonly number[]): string {
+  const serverLine = /^(\s*server) 127\.0\.0\.1:\d+((?: [^;]*)?;)$/;
+  const out: string[] = [];
+  let runs = 0;
+  let previous: string | null = null;
+  for (const line of text.split('\n')) {
+    const match = serverLine.exec(line);
+    if (!match) {
+      previous = null;
+      out.push(line);
+      continue;
+    }
+    const [, head, parameters] = match;
+    const run = `${head}${parameters}`;
+    if (run === previous) continue;
+    previous = run;
+    runs += 1;
+    for (const port of ports) out.push(`${head} 127.0.0.1:${port}${parameters}`);
+  }
+  if (runs === 0) throw new Error('deploy/nginx.conf: expected a run of upstream server lines');
+  return out.join('\n');
+}
+
+/**
  * deploy/nginx.conf as a test runs it: the same file with only where it listens, the upstream
  * ports, its own paths and the client root replaced (each must be found exactly where the shipped
  * file has it, so a test never runs a configuration the shipped file does not hold).
@@ -55,12 +82,7 @@ export function nginxConfigFor(shipped: string, site: NginxTestSite): string {
   if (upstreamLines.some((line) => !/^\s*server 127\.0\.0\.1:\d+ /.test(line))) {
     throw new Error('deploy/nginx.conf: expected every upstream server line as 127.0.0.1:<port>');
   }
-  text = replaceOnce(
-    text,
-    /^(\s*)server 127\.0\.0\.1:\d+( [^;\n]*);\n(?:\s*server 127\.0\.0\.1:\d+[^;\n]*;\n)*/m,
-    site.upstreamPorts.map((port) => `$1server 127.0.0.1:${port}$2;\n`).join(''),
-    'run of upstream server lines',
-  );
+  text = withUpstreamPorts(text, site.upstreamPorts);
   text = replaceOnce(
     text,
     /^(\s*)listen 80;\n\s*listen \[::\]:80;\n/m,

@@ -40,11 +40,13 @@ export async function startServerProcess(
   imports: readonly string[] = [],
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  // The built-in schedule's tournaments, and the checkers endgame tables' build (a CPU's worth of
-  // seconds in every process spawned), only when a test asks for them.
+  // The built-in schedule's tournaments, the checkers endgame tables' build (a CPU's worth of
+  // seconds in every process spawned) and listening only once warm (seconds more before the
+  // test may start), only when a test asks for them.
   const fullEnv: Record<string, string> = {
     TOURNAMENT_SCHEDULE: 'off',
     CHECKERS_ENDGAME_TABLES: 'off',
+    WARM_UP: 'off',
     ...env,
     PORT: port,
   };

@@ -20,7 +20,12 @@ describe('readiness', () => {
   });
 
   it('says ready only once the signature threads have booted and checked', async () => {
-    const app = await buildApp({ config: loadConfig({}), db, signatureChecks, warmUp: true });
+    const app = await buildApp({
+      config: loadConfig({}),
+      db,
+      signatureChecks,
+      warmUp: 'meanwhile',
+    });
     try {
       await app.ready();
       // Up at once, not yet ready: the thread is still loading.
@@ -36,6 +41,25 @@ describe('readiness', () => {
       expect(signatureChecks.checkedOffThread).toBeGreaterThan(0);
     } finally {
       await app.close();
+    }
+  }, 90_000);
+
+  it('is ready, so listens, only once warm with WARM_UP on', async () => {
+    const threads = new SignatureCheckPool({ threads: 1 });
+    const app = await buildApp({
+      config: loadConfig({}),
+      db,
+      signatureChecks: threads,
+      warmUp: 'first',
+    });
+    try {
+      // listen() waits for ready(): nothing reaches the port before the thread has checked.
+      await app.ready();
+      expect(threads.checkedOffThread).toBeGreaterThan(0);
+      expect((await app.inject('/api/health/ready')).json()).toEqual({ ready: true });
+    } finally {
+      await app.close();
+      await threads.close();
     }
   }, 90_000);
 

@@ -3,12 +3,14 @@ import type { FastifyPluginAsync } from 'fastify';
 /**
  * `GET /api/health`: the process is up and answering. `GET /api/health/ready`: it is warm (`warm`
  * has resolved: warmUp.ts) and not stopping, so a balancer or a rolling restart may send it
- * traffic; 503 before and after. Without `warm` (tests' apps) it is ready at once.
+ * traffic; 503 before and after. With `warmFirst` the app is ready, so listens, only once warm;
+ * otherwise it listens at once and warms meanwhile. Without `warm` (tests' apps) it is ready at
+ * once.
  */
-export const healthRoutes: FastifyPluginAsync<{ warm: (() => Promise<void>) | null }> = async (
-  app,
-  { warm },
-) => {
+export const healthRoutes: FastifyPluginAsync<{
+  warm: (() => Promise<void>) | null;
+  warmFirst: boolean;
+}> = async (app, { warm, warmFirst }) => {
   let ready = false;
   let stopping = false;
   app.addHook('onReady', async () => {
@@ -16,13 +18,13 @@ export const healthRoutes: FastifyPluginAsync<{ warm: (() => Promise<void>) | nu
       ready = true;
       return;
     }
-    // Not awaited: the process listens, and says it is not ready, while it warms up. A failed
-    // warm-up is logged, and the process is ready all the same: only slower at first.
-    void warm()
+    // A failed warm-up is logged, and the process is ready all the same: only slower at first.
+    const warmed = warm()
       .catch((error: unknown) => app.log.error({ err: error }, 'warm-up failed'))
       .finally(() => {
         ready = !stopping;
       });
+    if (warmFirst) await warmed;
   });
   app.addHook('preClose', async () => {
     stopping = true;

@@ -41,6 +41,8 @@ export async function startServer(
       TOURNAMENT_SCHEDULE: 'off',
       // Each test server is short-lived: no building of checkers' endgame tables on its CPU.
       CHECKERS_ENDGAME_TABLES: 'off',
+      // Listening at once, warming meanwhile: the test's first page needs no warm sign-in.
+      WARM_UP: 'off',
       ...options.env,
       PORT: String(port),
       DATA_DIR: dataDir,
