@@ -18,6 +18,7 @@ import { settleMatch } from './modules/bets/settleMatch.ts';
 import { botRoutes } from './modules/bots/routes.ts';
 import { customAgentRoutes } from './modules/customAgents/routes.ts';
 import { followRoutes } from './modules/follows/routes.ts';
+import { Readiness } from './modules/health/readiness.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { warmUp } from './modules/health/warmUp.ts';
 import { matchesModule } from './modules/matches/plugin.ts';
@@ -73,11 +74,11 @@ export interface AppOptions {
   /** The signature-check threads; the process's own unless a test passes one. */
   signatureChecks?: SignatureCheckPool;
   /**
-   * Warms the process up before `/api/health/ready` says ready (server.ts): `first` before the
-   * app is ready, so before it listens (WARM_UP=on); `meanwhile` once it listens. Without it
-   * (tests) the app is ready at once.
+   * Warms the process up, from when the app is ready, before `/api/health/ready` says ready
+   * (server.ts, which listens only once `whenWarm` resolves with WARM_UP on); without it (tests)
+   * the app is ready at once.
    */
-  warmUp?: 'first' | 'meanwhile';
+  warmUp?: boolean;
   /** The checkers endgame file the searches and verdicts read once it is there (server.ts). */
   checkersEndgameFile?: string;
   /**
@@ -92,6 +93,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Shared by route modules: config, database and clock of this app. */
     readonly gridmind: { config: AppConfig; db: Database; now: () => number };
+    /** Resolves once the process is warm (modules/health/readiness.ts). */
+    readonly whenWarm: () => Promise<void>;
   }
 }
 
@@ -107,6 +110,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
     // A stopping process serves what still reaches it (drainOnClose.ts), where 503s reached clients.
     return503OnClosing: false,
+    // Fastify gives each preClose and onReady hook this long, then throws: 10 s by default, which
+    // a graceful stop on a busy machine outlived (the runner waits for its engines' moves in
+    // flight) and crashed with exit 1. Below systemd's 90 s before it kills a stopping process.
+    pluginTimeout: 60_000,
   });
   app.decorate('gridmind', { config, db, now: options.now ?? Date.now });
   registerDrainOnClose(app);
@@ -147,7 +154,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const warm = options.warmUp
     ? () => warmUp(db, servesPublic ? signatureChecks : null, startRunner ? decisionPool() : null)
     : null;
-  await app.register(healthRoutes, { warm, warmFirst: options.warmUp === 'first' });
+  const readiness = new Readiness(warm, (error) => app.log.error({ err: error }, 'warm-up failed'));
+  app.decorate('whenWarm', () => readiness.whenWarm());
+  await app.register(healthRoutes, { readiness });
   const { botJudge, judgeLater } = composeMoveJudges(app, {
     config,
     db,

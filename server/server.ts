@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     db,
     clientDir: config.CLIENT_DIR,
     startRunner: true,
-    warmUp: config.WARM_UP ? 'first' : 'meanwhile',
+    warmUp: true,
     ...(config.CHECKERS_ENDGAME_TABLES
       ? { checkersEndgameFile: checkersEndgamePath(config.DATA_DIR) }
       : {}),
@@ -50,8 +50,12 @@ async function main(): Promise<void> {
   // during a burst of bets: Linux then drops the handshake's last packet, the client believes
   // it is connected, and its request waits out SYN-ACK retries of 1, 2, 4, 8 s… The kernel caps
   // this at net.core.somaxconn (4096 on these machines).
-  // With WARM_UP on, listen waits for the warm-up (healthRoutes' onReady): nginx knows a process
-  // is up only once it accepts connections, so it sends a cold one nothing.
+  // nginx knows a process is up only once it accepts connections: with WARM_UP on it is sent
+  // nothing before it is warm.
+  if (config.WARM_UP) {
+    await app.ready();
+    await app.whenWarm();
+  }
   await app.listen({ port: config.PORT, host: '0.0.0.0', backlog: LISTEN_BACKLOG });
   console.log(`Gridmind is running at http://localhost:${config.PORT}`);
   // Built on first boot, kept in the data folder; one process builds, the others wait for it.

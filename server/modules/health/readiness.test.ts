@@ -24,7 +24,7 @@ describe('readiness', () => {
       config: loadConfig({}),
       db,
       signatureChecks,
-      warmUp: 'meanwhile',
+      warmUp: true,
     });
     try {
       await app.ready();
@@ -44,17 +44,17 @@ describe('readiness', () => {
     }
   }, 90_000);
 
-  it('is ready, so listens, only once warm with WARM_UP on', async () => {
+  it('says when it is warm, for server.ts to listen only then (WARM_UP on)', async () => {
     const threads = new SignatureCheckPool({ threads: 1 });
     const app = await buildApp({
       config: loadConfig({}),
       db,
       signatureChecks: threads,
-      warmUp: 'first',
+      warmUp: true,
     });
     try {
-      // listen() waits for ready(): nothing reaches the port before the thread has checked.
       await app.ready();
+      await app.whenWarm();
       expect(threads.checkedOffThread).toBeGreaterThan(0);
       expect((await app.inject('/api/health/ready')).json()).toEqual({ ready: true });
     } finally {
