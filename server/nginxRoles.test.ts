@@ -1,16 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
-import { syncRoster } from './db/stores/syncRoster.ts';
+import { describe, expect, it } from 'vitest';
+import { freePorts, scratchPlatformDatabase, testCleanups } from './testing/multiProcess.ts';
 import { httpRequest, signInOverHttp } from './testing/nginxClients.ts';
 import { findNginx, startNginx } from './testing/nginxProcess.ts';
 import { watchToTheEnd } from './testing/nginxWatcher.ts';
-import {
-  createScratchDatabase,
-  freePort,
-  startServerProcess,
-  stopServerProcess,
-} from './testing/serverProcess.ts';
+import { startServerProcess, stopServerProcess } from './testing/serverProcess.ts';
 import { insertQuickAgents } from './testing/testAgents.ts';
 
 // docs/DEPLOY.md's split layout: deploy/nginx.conf in front of two web processes (ROLE=web),
@@ -21,29 +14,16 @@ const nginx = findNginx();
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!nginx || !databaseUrl)('nginx in front of two web processes and a runner', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  let stopped = false;
-  afterEach(async () => {
-    stopped = true;
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanups = testCleanups();
 
   it('watchers through nginx see every move the runner plays, and a bet goes through', async () => {
-    const scratch = await createScratchDatabase(databaseUrl!, 'gridmind_nginx_roles');
-    cleanups.push(scratch.drop);
-    const db = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
-    cleanups.push(() => db.close());
-    await migrate(db);
     // No agent may play until the bettor has signed in (then quick ones only).
-    await syncRoster(db);
-    await db.query('update agents set hidden = true');
+    const scratch = await scratchPlatformDatabase(cleanups, 'gridmind_nginx_roles', {
+      roster: 'hidden',
+    });
+    const { db } = scratch;
 
-    const [listenPort, webA, webB, runnerPort] = [
-      await freePort(),
-      await freePort(),
-      await freePort(),
-      await freePort(),
-    ];
+    const [listenPort, webA, webB, runnerPort] = await freePorts(4);
     const origin = `http://127.0.0.1:${listenPort}`;
     const env = {
       DATABASE_URL: scratch.url,
@@ -63,12 +43,12 @@ describe.skipIf(!nginx || !databaseUrl)('nginx in front of two web processes and
     await Promise.all(
       roles.map(async ([port, role]) => {
         const server = await startServerProcess({ ...env, PORT: String(port), ROLE: role });
-        cleanups.push(() => stopServerProcess(server));
+        cleanups.add(() => stopServerProcess(server));
       }),
     );
     // The upstream lists the web processes only, as DEPLOY.md says.
     const proxy = await startNginx(nginx!, { listenPort, upstreamPorts: [webA, webB] });
-    cleanups.push(proxy.stop);
+    cleanups.add(proxy.stop);
 
     const cookie = await signInOverHttp(proxy.base, origin, '127.0.0.1');
     await insertQuickAgents(db);
@@ -79,7 +59,7 @@ describe.skipIf(!nginx || !databaseUrl)('nginx in front of two web processes and
 
     // nginx spreads the watchers round-robin: some on each web process.
     const watching = Array.from({ length: WATCHERS }, () =>
-      watchToTheEnd(`${proxy.base}/api/matches/${matchId}/events`, { stopped: () => stopped }),
+      watchToTheEnd(`${proxy.base}/api/matches/${matchId}/events`, { stopped: cleanups.ended }),
     );
     for (const watcher of watching) watcher.catch(() => {});
     const bet = await httpRequest(`${proxy.base}/api/bets`, {

@@ -1,14 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MATCH_EVENT } from '#core/protocol/matches.ts';
-import { openDatabase } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
-import { syncRoster } from './db/stores/syncRoster.ts';
+import { freePorts, scratchPlatformDatabase, testCleanups } from './testing/multiProcess.ts';
 import { httpRequest, signInOverHttp } from './testing/nginxClients.ts';
 import { findNginx, startNginx } from './testing/nginxProcess.ts';
 import { watchToTheEnd } from './testing/nginxWatcher.ts';
 import {
-  createScratchDatabase,
-  freePort,
   type ServerProcess,
   startServerProcess,
   stopServerProcess,
@@ -34,12 +30,7 @@ const clientAddress = (index: number) =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!nginx || !databaseUrl)('nginx in front of two processes', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  let stopped = false;
-  afterEach(async () => {
-    stopped = true;
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanups = testCleanups();
 
   it('keys clients by their own address, places every bet once and loses no move to a SIGKILL', async () => {
     // How long each phase took, printed at the end (a figure for the reader, never asserted).
@@ -49,17 +40,12 @@ describe.skipIf(!nginx || !databaseUrl)('nginx in front of two processes', () =>
       phases.push(`${name} ${((Date.now() - phaseStart) / 1000).toFixed(1)} s`);
       phaseStart = Date.now();
     };
-    const scratch = await createScratchDatabase(databaseUrl!, 'gridmind_nginx');
-    cleanups.push(scratch.drop);
-    const db = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
-    cleanups.push(() => db.close());
-    await migrate(db);
     // No agent may play until the crowd has signed in (then quick ones only, so the match is
     // played out within the test): the betting window opens when the crowd is there.
-    await syncRoster(db);
-    await db.query('update agents set hidden = true');
+    const scratch = await scratchPlatformDatabase(cleanups, 'gridmind_nginx', { roster: 'hidden' });
+    const { db } = scratch;
 
-    const [listenPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
+    const [listenPort, portA, portB] = await freePorts(3);
     const origin = `http://127.0.0.1:${listenPort}`;
     const env = {
       DATABASE_URL: scratch.url,
@@ -76,9 +62,9 @@ describe.skipIf(!nginx || !databaseUrl)('nginx in front of two processes', () =>
     const servers: ServerProcess[] = await Promise.all(
       [portA, portB].map((port) => startServerProcess({ ...env, PORT: String(port) })),
     );
-    for (const server of servers) cleanups.push(() => stopServerProcess(server, 'SIGKILL'));
+    for (const server of servers) cleanups.add(() => stopServerProcess(server, 'SIGKILL'));
     const proxy = await startNginx(nginx!, { listenPort, upstreamPorts: [portA, portB] });
-    cleanups.push(proxy.stop);
+    cleanups.add(proxy.stop);
     phaseDone('start');
 
     // Through nginx, the limit counts the client's own address: one client runs out, another
@@ -137,7 +123,7 @@ describe.skipIf(!nginx || !databaseUrl)('nginx in front of two processes', () =>
     let acknowledged = 0;
     const watching = Array.from({ length: WATCHERS }, () =>
       watchToTheEnd(`${proxy.base}/api/matches/${match.id}/events`, {
-        stopped: () => stopped,
+        stopped: cleanups.ended,
         opened: () => opened++,
         betsAcknowledged: () => acknowledged,
       }),

@@ -14,6 +14,7 @@ import {
   type TestBrowserKeys,
 } from '#server/testing/localPushService.ts';
 import { LOCAL_TLS_CERTIFICATE } from '#server/testing/localTlsCertificate.ts';
+import { until } from '#server/testing/multiProcess.ts';
 import {
   createScratchDatabase,
   type ServerProcess,
@@ -24,15 +25,6 @@ import {
 /** Short, so the surviving process takes the dead one's claims over in a couple of seconds. */
 const LEASE_MS = 2_000;
 const DEVICES = 4;
-
-async function until<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
-  for (let attempt = 0; attempt < 1_200; attempt++) {
-    const value = await probe();
-    if (value !== null) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 // Issue 48's proof of the outbox's guarantee: a process SIGKILLed while its pushes are in flight
 // (the push service has them and has not answered) loses none of them; another process sends

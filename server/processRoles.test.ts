@@ -1,17 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MATCH_EVENT } from '#core/protocol/matches.ts';
 import { BotClient } from '#scripts/bot/botClient.ts';
-import { openDatabase } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
-import { syncRoster } from './db/stores/syncRoster.ts';
+import { freePorts, scratchPlatformDatabase, testCleanups } from './testing/multiProcess.ts';
 import { httpRequest, signInOverHttp } from './testing/nginxClients.ts';
 import { watchToTheEnd } from './testing/nginxWatcher.ts';
-import {
-  createScratchDatabase,
-  freePort,
-  startServerProcess,
-  stopServerProcess,
-} from './testing/serverProcess.ts';
+import { startServerProcess, stopServerProcess } from './testing/serverProcess.ts';
 import { openSse } from './testing/sseReader.ts';
 import { insertQuickAgents } from './testing/testAgents.ts';
 
@@ -19,24 +12,14 @@ const databaseUrl = process.env.TEST_DATABASE_URL;
 
 // PostgreSQL only: PGlite is one process's database, so no second process can share it.
 describe.skipIf(!databaseUrl)('a web process and a runner process on one PostgreSQL', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  let stopped = false;
-  afterEach(async () => {
-    stopped = true;
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanups = testCleanups();
 
   it('the runner plays every match; the web process serves watchers, bets and bots and plays none', async () => {
-    const scratch = await createScratchDatabase(databaseUrl!, 'gridmind_roles');
-    cleanups.push(scratch.drop);
-    const db = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
-    cleanups.push(() => db.close());
-    await migrate(db);
     // No agent may play before the bot is online (then quick ones only, so matches end in time).
-    await syncRoster(db);
-    await db.query('update agents set hidden = true');
+    const scratch = await scratchPlatformDatabase(cleanups, 'gridmind_roles', { roster: 'hidden' });
+    const { db } = scratch;
 
-    const [webPort, runnerPort] = [await freePort(), await freePort()];
+    const [webPort, runnerPort] = await freePorts(2);
     const origin = `http://127.0.0.1:${webPort}`;
     const env = {
       DATABASE_URL: scratch.url,
@@ -50,7 +33,7 @@ describe.skipIf(!databaseUrl)('a web process and a runner process on one Postgre
     };
     const start = async (port: number, role: 'web' | 'runner') => {
       const server = await startServerProcess({ ...env, PORT: String(port), ROLE: role });
-      cleanups.push(() => stopServerProcess(server));
+      cleanups.add(() => stopServerProcess(server));
       return server;
     };
     const web = await start(webPort, 'web');
@@ -107,7 +90,7 @@ describe.skipIf(!databaseUrl)('a web process and a runner process on one Postgre
     // The bot's match watched on the web process to the stream's end: after the result, the
     // stream waits for the verdicts the runner owes on the bot's moves (LATE_VERDICT_WAIT_MS).
     const botStream = await openSse(`${web.base}/api/matches/${botMatchId}/events`);
-    cleanups.push(async () => botStream.close());
+    cleanups.add(async () => botStream.close());
     const botMatchEvents = (async () => {
       const events: string[] = [];
       for (;;) {
@@ -119,7 +102,7 @@ describe.skipIf(!databaseUrl)('a web process and a runner process on one Postgre
 
     // Watched and bet on through the web process, while the runner plays it.
     const watching = watchToTheEnd(`${web.base}/api/matches/${matchId}/events`, {
-      stopped: () => stopped,
+      stopped: cleanups.ended,
     });
     const bet = await httpRequest(`${web.base}/api/bets`, {
       method: 'POST',

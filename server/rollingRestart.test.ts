@@ -1,14 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { betRetryDelayMs, sendsBetAgain } from '#core/betting/betRetry.ts';
-import { openDatabase } from '#server/db/database.ts';
-import { migrate } from '#server/db/migrate.ts';
-import { syncRoster } from '#server/db/stores/syncRoster.ts';
+import { freePorts, scratchPlatformDatabase, testCleanups } from '#server/testing/multiProcess.ts';
 import { httpRequest, signInOverHttp } from '#server/testing/nginxClients.ts';
 import { findNginx, startNginx } from '#server/testing/nginxProcess.ts';
 import { watchToTheEnd } from '#server/testing/nginxWatcher.ts';
 import {
-  createScratchDatabase,
-  freePort,
   type ServerProcess,
   startServerProcess,
   stopServerProcess,
@@ -29,23 +25,14 @@ const clientAddress = (index: number) => `127.0.3.${1 + index}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!nginx || !databaseUrl)('a rolling restart behind nginx', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  let stopped = false;
-  afterEach(async () => {
-    stopped = true;
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanups = testCleanups();
 
   it('loses no bet, doubles none, and every watcher and the match go on', async () => {
-    const scratch = await createScratchDatabase(databaseUrl!, 'gridmind_rolling');
-    cleanups.push(scratch.drop);
-    const db = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
-    cleanups.push(() => db.close());
-    await migrate(db);
-    await syncRoster(db);
-    await db.query('update agents set hidden = true');
-
-    const [listenPort, ...ports] = [await freePort(), await freePort(), await freePort()];
+    const scratch = await scratchPlatformDatabase(cleanups, 'gridmind_rolling', {
+      roster: 'hidden',
+    });
+    const { db } = scratch;
+    const [listenPort, ...ports] = await freePorts(3);
     const origin = `http://127.0.0.1:${listenPort}`;
     const env = {
       DATABASE_URL: scratch.url,
@@ -63,11 +50,11 @@ describe.skipIf(!nginx || !databaseUrl)('a rolling restart behind nginx', () => 
     };
     const start = (port: number) => startServerProcess({ ...env, PORT: String(port) });
     const servers: ServerProcess[] = await Promise.all(ports.map(start));
-    cleanups.push(async () => {
+    cleanups.add(async () => {
       for (const server of servers) await stopServerProcess(server, 'SIGKILL');
     });
     const proxy = await startNginx(nginx!, { listenPort, upstreamPorts: ports });
-    cleanups.push(proxy.stop);
+    cleanups.add(proxy.stop);
 
     const cookies = await Promise.all(
       Array.from({ length: USERS }, (_, index) =>
@@ -81,7 +68,7 @@ describe.skipIf(!nginx || !databaseUrl)('a rolling restart behind nginx', () => 
     const matchId = (await announced())[0]!.id;
 
     const watching = Array.from({ length: WATCHERS }, () =>
-      watchToTheEnd(`${proxy.base}/api/matches/${matchId}/events`, { stopped: () => stopped }),
+      watchToTheEnd(`${proxy.base}/api/matches/${matchId}/events`, { stopped: cleanups.ended }),
     );
     for (const watcher of watching) watcher.catch(() => {});
 

@@ -10,6 +10,7 @@ import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import { json, MATRIX } from './authorizationMatrix.ts';
 import { OWN_AGENT_BETS } from './ownAgentBetsMatrix.ts';
 import { createQualityFixture, type QualityFixture, ROLES } from './qualityFixture.ts';
+import { REACH_MATRIX } from './reachMatrix.ts';
 import { TELEGRAM_MATRIX } from './telegramMatrix.ts';
 import { TOURNAMENT_MATRIX } from './tournamentMatrix.ts';
 
@@ -21,15 +22,16 @@ describe.each(testDatabaseKinds())('authorisation matrix (%s)', (kind) => {
   afterAll(() => f.close());
 
   it('has a row for every route the app registers, and none for a route it does not', () => {
-    expect(Object.keys({ ...MATRIX, ...TOURNAMENT_MATRIX, ...TELEGRAM_MATRIX }).sort()).toEqual(
-      f.app.routeList.map(routeKey).sort(),
-    );
+    expect(
+      Object.keys({ ...MATRIX, ...TOURNAMENT_MATRIX, ...TELEGRAM_MATRIX, ...REACH_MATRIX }).sort(),
+    ).toEqual(f.app.routeList.map(routeKey).sort());
   });
 
   it.each([
     ...Object.entries(MATRIX),
     ...Object.entries(TOURNAMENT_MATRIX),
     ...Object.entries(TELEGRAM_MATRIX),
+    ...Object.entries(REACH_MATRIX),
     ...Object.entries(OWN_AGENT_BETS),
   ])('%s', async (key, row) => {
     const actual: number[] = [];

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '#server/db/database.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { syncRoster } from '#server/db/stores/syncRoster.ts';
+import { until } from '#server/testing/multiProcess.ts';
 import {
   createScratchDatabase,
   type ServerProcess,
@@ -12,15 +13,6 @@ import { insertQuickAgents } from '#server/testing/testAgents.ts';
 
 /** The runner's lease (matchRunner.ts): what a dead process's matches waited out before. */
 const LEASE_MS = 15_000;
-
-async function until<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
-  for (let attempt = 0; attempt < 1_200; attempt++) {
-    const value = await probe();
-    if (value !== null) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** A live match and its lease as it stood when its owner was stopped. */
 interface Held {

@@ -4,6 +4,7 @@ import { gameOf } from '#core/games/registry.ts';
 import { type Database, openDatabase } from '#server/db/database.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { syncRoster } from '#server/db/stores/syncRoster.ts';
+import { until } from '#server/testing/multiProcess.ts';
 import {
   createScratchDatabase,
   type ServerProcess,
@@ -37,14 +38,9 @@ interface MoveRow {
   owner: string;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
-  for (let attempt = 0; attempt < 1_200; attempt++) {
-    const value = await probe();
-    if (value !== null) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** Polls as long as the matches take under load (two minutes at most). */
+const waitFor = <T>(what: string, probe: () => Promise<T | null>) =>
+  until(what, probe, { everyMs: 100 });
 
 /** Moves per owner, and the matches each owner holds a lease on now. */
 async function ownership(db: Database) {
