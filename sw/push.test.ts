@@ -4,12 +4,14 @@ import { openFromNotification, type PushWorker, readPushPayload, showPush } from
 const ORIGIN = 'https://gridmind.example';
 
 /** A fake of the browser's service worker scope: its notifications, windows and what they did. */
-function fakeWorker(windowUrls: string[] = [], { navigable = true } = {}) {
+function fakeWorker(windowUrls: string[] = [], { navigable = true, focusable = true } = {}) {
   const shown: { title: string; options: NotificationOptions }[] = [];
   const log: string[] = [];
   const windows = windowUrls.map((url, index) => ({
     url,
     focus: async () => {
+      if (!focusable)
+        throw new DOMException('Not allowed to focus a window.', 'InvalidAccessError');
       log.push(`focus ${index}`);
     },
     navigate: async (to: string) => {
@@ -79,7 +81,7 @@ describe('the notification click', () => {
   it("focuses an open Gridmind window and takes it to the notice's page", async () => {
     const { worker, log } = fakeWorker(['https://other.example/', `${ORIGIN}/games`]);
     await openFromNotification(worker, { path: '/watch/m1' });
-    expect(log).toEqual(['focus 1', `navigate 1 ${ORIGIN}/watch/m1`]);
+    expect(log).toEqual([`navigate 1 ${ORIGIN}/watch/m1`, 'focus 1']);
   });
 
   it('opens a new window when no Gridmind window is open, or the open one cannot be navigated', async () => {
@@ -88,7 +90,13 @@ describe('the notification click', () => {
     expect(none.log).toEqual([`open ${ORIGIN}/watch/m1`]);
     const stuck = fakeWorker([`${ORIGIN}/`], { navigable: false });
     await openFromNotification(stuck.worker, { path: '/watch/m1' });
-    expect(stuck.log).toEqual(['focus 0', `open ${ORIGIN}/watch/m1`]);
+    expect(stuck.log).toEqual([`open ${ORIGIN}/watch/m1`]);
+  });
+
+  it('leaves the window on the page when the browser refuses to raise it, opening no other', async () => {
+    const { worker, log } = fakeWorker([`${ORIGIN}/games`], { focusable: false });
+    await openFromNotification(worker, { path: '/watch/m1' });
+    expect(log).toEqual([`navigate 0 ${ORIGIN}/watch/m1`]);
   });
 
   it('opens only pages of our own origin, whatever the data says', async () => {

@@ -70,20 +70,27 @@ function clickedUrl(worker: PushWorker, data: unknown): string {
 }
 
 /**
- * A click on a notification: focuses an open Gridmind window and takes it to the linked page,
- * or opens a new window there when none is open (or the open one cannot be navigated).
+ * A click on a notification: takes an open Gridmind window to the linked page and brings it
+ * forward, or opens a new window there when none is open (or the open one cannot be navigated).
+ * The window is navigated before it is focused: focusing needs the click's own permission to
+ * raise a window, and a page already shown there is what the click asked for.
  */
 export async function openFromNotification(worker: PushWorker, data: unknown): Promise<void> {
   const url = clickedUrl(worker, data);
   const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const ours = windows.find((window) => new URL(window.url).origin === worker.location.origin);
   if (ours) {
-    try {
-      await ours.focus();
-      if (ours.url !== url) await ours.navigate(url);
-      return;
-    } catch {
+    let navigated = true;
+    if (ours.url !== url) {
       // An uncontrolled window cannot be navigated by the worker: open the page instead.
+      navigated = await ours.navigate(url).then(
+        () => true,
+        () => false,
+      );
+    }
+    if (navigated) {
+      await ours.focus().catch(() => undefined);
+      return;
     }
   }
   await worker.clients.openWindow(url);

@@ -196,7 +196,7 @@ describe('reach: follows and notifications, as a signed-in user meets them', () 
     await page.setViewportSize(VIEWPORTS.desktop);
   });
 
-  it('has a service worker that shows a push delivered to it', async () => {
+  it('has a service worker that shows a push delivered to it, whose click opens the watch page', async () => {
     await page.goto('/');
     await waitForServiceWorkerControl(page);
     await context.grantPermissions(['notifications'], { origin: harness.server.origin });
@@ -236,5 +236,28 @@ describe('reach: follows and notifications, as a signed-in user meets them', () 
       .poll(shown, { timeout: 30_000 })
       .toEqual([{ title: payload.title, tag: payload.key, data: { path: payload.path } }]);
     await cdp.detach();
+
+    // Its click, dispatched in the service worker as Chromium dispatches a person's (DevTools
+    // cannot click a notification), takes the open window to the watch page.
+    const worker = context
+      .serviceWorkers()
+      .find((one) => one.url().startsWith(harness.server.origin));
+    expect(worker).toBeDefined();
+    await worker!.evaluate(async () => {
+      // The worker's own globals (this file is typed for pages, not workers).
+      const scope = self as unknown as {
+        registration: ServiceWorkerRegistration;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      } & EventTarget;
+      const [notification] = await scope.registration.getNotifications();
+      if (!notification) throw new Error('no notification shown');
+      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
+    });
+    await page.waitForURL(`**${payload.path}`, { timeout: 30_000 });
+    expect(
+      await page.evaluate(
+        async () => (await (await navigator.serviceWorker.ready).getNotifications()).length,
+      ),
+    ).toBe(0);
   });
 });
