@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { type Database, openDatabase } from '#server/db/database.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { syncRoster } from '#server/db/stores/syncRoster.ts';
@@ -16,16 +16,14 @@ export interface TestCleanups {
   ended(): boolean;
 }
 
-/** Cleanups after each test (`after: 'all'`: after the file's last test). */
-export function testCleanups(after: 'each' | 'all' = 'each'): TestCleanups {
+/** Cleanups after each test. */
+export function testCleanups(): TestCleanups {
   const cleanups: (() => Promise<void>)[] = [];
   let ended = false;
-  if (after === 'each') {
-    beforeEach(() => {
-      ended = false;
-    });
-  }
-  (after === 'each' ? afterEach : afterAll)(async () => {
+  beforeEach(() => {
+    ended = false;
+  });
+  afterEach(async () => {
     ended = true;
     const errors: unknown[] = [];
     for (const cleanup of cleanups.splice(0).reverse()) {

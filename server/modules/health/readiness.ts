@@ -15,19 +15,17 @@ export class Readiness {
     private readonly onWarmUpFailed: (error: unknown) => void,
   ) {}
 
-  /** Starts the warm-up, once. A failed one is reported, and the process is warm all the same. */
-  start(): Promise<void> {
+  /**
+   * Starts the warm-up, once, and resolves when it is done (server.ts awaits it before listening
+   * with WARM_UP on). A failed one is reported, and the process is warm all the same.
+   */
+  whenWarm(): Promise<void> {
     this.warmed ??= (this.warm?.() ?? Promise.resolve())
       .catch((error: unknown) => this.onWarmUpFailed(error))
       .then(() => {
         this.warmedUp = true;
       });
     return this.warmed;
-  }
-
-  /** Resolves once warm (starting the warm-up if the app has not). */
-  whenWarm(): Promise<void> {
-    return this.start();
   }
 
   /** From here on the process says it is not ready: it is stopping. */

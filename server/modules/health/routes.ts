@@ -11,7 +11,7 @@ export const healthRoutes: FastifyPluginAsync<{ readiness: Readiness }> = async 
   { readiness },
 ) => {
   app.addHook('onReady', async () => {
-    void readiness.start();
+    void readiness.whenWarm();
   });
   app.addHook('preClose', async () => readiness.stop());
   app.get('/api/health', async () => ({ ok: true }));

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '#core/protocol/notifications.ts';
 import { onInterestShown } from '#src/lib/dom/interestShown.ts';
 import { mountSignedIn } from '#src/testing/mountSignedIn.tsx';
 import { NotificationPreferences } from './NotificationPreferences.tsx';
@@ -9,15 +10,8 @@ const mount = mountSignedIn();
 
 describe('NotificationPreferences', () => {
   it('saves a kind turned on and announces interest, but not for one turned off', async () => {
-    let preferences: Record<string, boolean> = {
-      'followed-match': true,
-      'followed-tournament': true,
-      'bet-settled': true,
-      commission: false,
-      'tournament-entry': true,
-      'lost-on-time': true,
-      'ledger-check': true,
-    };
+    // The server's answer for a user who never chose.
+    let preferences: Record<string, boolean> = { ...DEFAULT_NOTIFICATION_PREFERENCES };
     const bodies: unknown[] = [];
     vi.stubGlobal(
       'fetch',
