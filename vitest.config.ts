@@ -21,6 +21,9 @@ export default defineConfig({
           // The engines' tests are bounded by node budgets, not clocks; vitest's default 5 s was
           // a wall-clock limit that CPU-heavy tests beside each other overran on CI's two cores.
           testTimeout: 30_000,
+          // One file per core: vitest's default (one less) ran these CPU-bound files one at a
+          // time on CI's two cores, leaving one idle (276 s of wall time for 232 s of work).
+          maxWorkers: '100%',
         },
       },
       {
