@@ -20,14 +20,26 @@ const climb: Restriction = {
   message:
     'Say where an import lands, not how far it climbs: a subpath import (#core/..., #src/..., #server/...) for anything outside this folder.',
 };
-const rule = (includes: string, restrictions: Restriction[]) => ({
+/**
+ * What the browser's code may not import by name. Full zod's schemas use every string format of
+ * zod's core, one module that cannot be split across chunks, so one lazy page on full zod put all
+ * of them in the first load.
+ */
+const browserPaths = {
+  zod: "The browser's schemas are zod/mini: full zod brings all of zod's core, every string format, into the first load.",
+};
+const rule = (
+  includes: string,
+  restrictions: Restriction[],
+  paths: Record<string, string> | undefined = undefined,
+) => ({
   includes: [includes],
   linter: {
     rules: {
       style: {
         noRestrictedImports: {
           level: 'error',
-          options: { patterns: [climb, ...restrictions] },
+          options: { ...(paths && { paths }), patterns: [climb, ...restrictions] },
         },
       },
     },
@@ -64,19 +76,23 @@ const noSibling = (alias: string, name: string, message: string): Restriction =>
 const biome = JSON.parse(readFileSync(biomePath, 'utf8'));
 biome.overrides = [
   rule('**', []),
-  rule('core/**', coreRules),
-  rule('src/**', [srcRule]),
-  rule('sw/**', [swRule]),
+  rule('core/**', coreRules, browserPaths),
+  rule('src/**', [srcRule], browserPaths),
+  rule('sw/**', [swRule], browserPaths),
   rule('server/**', [serverRule]),
   ...listed('src/features').map((name) =>
-    rule(`src/features/${name}/**`, [
-      srcRule,
-      noSibling(
-        '#src/features',
-        name,
-        'A feature imports no other feature: move what two share into src/lib or core, or compose them in src/app.',
-      ),
-    ]),
+    rule(
+      `src/features/${name}/**`,
+      [
+        srcRule,
+        noSibling(
+          '#src/features',
+          name,
+          'A feature imports no other feature: move what two share into src/lib or core, or compose them in src/app.',
+        ),
+      ],
+      browserPaths,
+    ),
   ),
   ...listed('server/modules').map((name) =>
     rule(`server/modules/${name}/**`, [

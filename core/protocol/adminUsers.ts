@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isEvmAddress } from '#core/validate/address.ts';
 import { evmAddressSchema } from './evmAddress.ts';
 import { NICKNAME_MAX_LENGTH } from './profile.ts';
@@ -48,12 +48,11 @@ export function userSearchProblem(search: string): string | null {
 /** `GET /api/admin/users?query=`: an optional search over address and nickname. */
 export const adminUsersQuerySchema = z.object({
   query: z
-    .string()
-    .trim()
-    .max(100)
-    .default('')
-    .refine(isLongEnough, USER_SEARCH_TOO_SHORT)
-    .refine(isValidUserSearch, NOT_AN_ADDRESS_SEARCH),
+    ._default(z.string().check(z.trim(), z.maxLength(100)), '')
+    .check(
+      z.refine(isLongEnough, USER_SEARCH_TOO_SHORT),
+      z.refine(isValidUserSearch, NOT_AN_ADDRESS_SEARCH),
+    ),
 });
 
 /* One row of the admin user list. Balance is whole points as a decimal string (exact). */
@@ -61,7 +60,7 @@ const adminUserSchema = z.object({
   userId: z.string(),
   address: evmAddressSchema,
   nickname: z.string(),
-  balance: z.string().regex(/^\d+$/),
+  balance: z.string().check(z.regex(/^\d+$/)),
   isAdmin: z.boolean(),
   createdAt: z.string(),
 });

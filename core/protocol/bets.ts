@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { pointsSchema } from './points.ts';
 
 /** What a bet backs: the player who moves first, the second, or a draw. */
@@ -11,16 +11,22 @@ const betSideSchema = z.enum(['first', 'second', 'draw'], {
  * unique for its user on its match.
  */
 export const placeBetBodySchema = z.object({
-  matchId: z.string().min(1, 'Choose a match.').max(64),
+  matchId: z.string().check(z.minLength(1, 'Choose a match.'), z.maxLength(64)),
   side: betSideSchema,
   amount: z
-    .number({ error: 'The amount must be a whole number of points.' })
-    .int('The amount must be a whole number of points.')
-    .positive('The amount must be at least 1 point.')
-    .max(Number.MAX_SAFE_INTEGER, 'The amount is too large.'),
+    .int({ error: 'The amount must be a whole number of points.' })
+    .check(
+      z.positive('The amount must be at least 1 point.'),
+      z.maximum(Number.MAX_SAFE_INTEGER, 'The amount is too large.'),
+    ),
   idempotencyKey: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'The idempotency key must be 8 to 64 letters, digits, - or _.'),
+    .check(
+      z.regex(
+        /^[A-Za-z0-9_-]{8,64}$/,
+        'The idempotency key must be 8 to 64 letters, digits, - or _.',
+      ),
+    ),
 });
 
 /** Where a bet stands: waiting for its match, won, lost, or refunded. */
@@ -35,7 +41,7 @@ export const betSchema = z.object({
   status: betStatusSchema,
   payout: z.nullable(pointsSchema),
   placedAt: z.iso.datetime({ offset: true }),
-  settledAt: z.iso.datetime({ offset: true }).nullable(),
+  settledAt: z.nullable(z.iso.datetime({ offset: true })),
 });
 
 /** Reply of `POST /api/bets`: the bet and the balance after it. */

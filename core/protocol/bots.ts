@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { GAME_IDS } from '#core/games/gameIds.ts';
+import * as z from 'zod/mini';
+import { GAME_IDS, type GameId } from '#core/games/gameIds.ts';
 import { agentNameSchema, freeTextSchema } from './agentText.ts';
 
 /** Most active (not retired) bots one user may own. */
@@ -17,11 +17,13 @@ export const BAD_BOT_TOKEN = 'Send a valid bot token as "Authorization: Bearer <
 /** Body of `POST /api/bots`. */
 export const createBotBodySchema = z.object({
   name: agentNameSchema,
-  description: freeTextSchema(160, 'Description must be at most 160 characters.').default(''),
-  games: z
-    .array(z.enum(GAME_IDS, 'Choose games Gridmind runs.'))
-    .min(1, 'Choose at least one game.')
-    .transform((games) => GAME_IDS.filter((id) => games.includes(id))),
+  description: z._default(freeTextSchema(160, 'Description must be at most 160 characters.'), ''),
+  games: z.pipe(
+    z
+      .array(z.enum(GAME_IDS, 'Choose games Gridmind runs.'))
+      .check(z.minLength(1, 'Choose at least one game.')),
+    z.transform((games: GameId[]) => GAME_IDS.filter((id) => games.includes(id))),
+  ),
 });
 
 /** A user's bot as its owner (and an admin) sees it. */
@@ -36,9 +38,9 @@ export const ownedBotSchema = z.object({
   online: z.boolean(),
   rating: z.number(),
   record: z.object({
-    wins: z.number().int().nonnegative(),
-    losses: z.number().int().nonnegative(),
-    draws: z.number().int().nonnegative(),
+    wins: z.int().check(z.nonnegative()),
+    losses: z.int().check(z.nonnegative()),
+    draws: z.int().check(z.nonnegative()),
   }),
   createdAt: z.iso.datetime({ offset: true }),
 });
@@ -54,8 +56,12 @@ export const botTokenSchema = z.object({ id: z.string(), token: z.string() });
 
 /** Body of `POST /api/bot/matches/:id/moves`: the move at `ply` (1 = the match's first move). */
 export const botMoveBodySchema = z.object({
-  ply: z.number({ error: 'ply must be a whole number from 1.' }).int().min(1).max(10_000),
-  move: z.string({ error: 'move must be a string in the game’s notation.' }).trim().min(1).max(64),
+  ply: z
+    .number({ error: 'ply must be a whole number from 1.' })
+    .check(z.int(), z.minimum(1), z.maximum(10_000)),
+  move: z
+    .string({ error: 'move must be a string in the game’s notation.' })
+    .check(z.trim(), z.minLength(1), z.maxLength(64)),
 });
 
 /** Body of `POST /api/admin/bots/:id/suspension`. */
@@ -81,11 +87,11 @@ export const botStartEventSchema = z.object({
   /** When the first move may be played (later than now for an announced match). */
   startsAt: z.iso.datetime({ offset: true }),
   /** How long the bot has for each of its moves. */
-  moveTimeoutMs: z.number().int().positive(),
+  moveTimeoutMs: z.int().check(z.positive()),
   /** When the bot moves first: its legal moves at ply 1 (else empty). */
   legalMoves: z.array(z.string()),
   /** A tournament's game: which tournament, and which round (absent for any other match). */
-  tournament: z.object({ id: z.string(), round: z.number().int().min(1) }).optional(),
+  tournament: z.optional(z.object({ id: z.string(), round: z.int().check(z.minimum(1)) })),
 });
 
 /** `move`: a move of one of the bot's live matches, and whose turn it is now. */
@@ -93,14 +99,14 @@ export const botMoveEventSchema = z.object({
   matchId: z.string(),
   game: z.enum(GAME_IDS),
   side,
-  ply: z.number().int().min(1),
+  ply: z.int().check(z.minimum(1)),
   move: z.string(),
   /** The whole move list after this move, in the game's stored encoding. */
   moves: z.string(),
   /** Whose turn it is now; null when the move ended the match. */
-  toMove: side.nullable(),
+  toMove: z.nullable(side),
   /** When `toMove` is the bot: the move must arrive before this. */
-  deadline: z.iso.datetime({ offset: true }).nullable(),
+  deadline: z.nullable(z.iso.datetime({ offset: true })),
   /** When `toMove` is the bot: every legal move, in the notation the move endpoint takes. */
   legalMoves: z.array(z.string()),
 });
@@ -111,9 +117,9 @@ export const botEndEventSchema = z.object({
   game: z.enum(GAME_IDS),
   side,
   status: z.enum(['finished', 'cancelled']),
-  result: z.enum(['first', 'second', 'draw']).nullable(),
-  reason: z.string().nullable(),
-  plies: z.number().int().nonnegative(),
+  result: z.nullable(z.enum(['first', 'second', 'draw'])),
+  reason: z.nullable(z.string()),
+  plies: z.int().check(z.nonnegative()),
 });
 
 /** @see ownedBotSchema */

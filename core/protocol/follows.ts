@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** What a user can follow: an agent (built-in, custom or a bot: bots are agents), a tournament, a game. */
 export const FOLLOW_KINDS = ['agent', 'tournament', 'game'] as const;
@@ -15,7 +15,9 @@ export const TOO_MANY_FOLLOWS = `You can follow at most ${MAX_FOLLOWS_PER_USER} 
 /** A followed thing, as the URL `/api/follows/:kind/:id` names it (ids are agents' text ids, tournaments' UUIDs or game ids). */
 export const followTargetSchema = z.object({
   kind: z.enum(FOLLOW_KINDS, 'Kind must be agent, tournament or game.'),
-  id: z.string().min(1, 'The id is missing.').max(64, 'The id is too long.'),
+  id: z
+    .string()
+    .check(z.minLength(1, 'The id is missing.'), z.maxLength(64, 'The id is too long.')),
 });
 
 /** A followed thing. */
@@ -23,7 +25,7 @@ export type FollowTarget = z.infer<typeof followTargetSchema>;
 
 /** `GET|PUT|DELETE /api/follows/:kind/:id`: how many follow the target and whether the caller does. */
 export const followStateSchema = z.object({
-  followers: z.number().int().min(0),
+  followers: z.int().check(z.minimum(0)),
   following: z.boolean(),
 });
 
@@ -35,7 +37,7 @@ export const followedItemSchema = z.object({
   kind: z.enum(FOLLOW_KINDS),
   id: z.string(),
   name: z.string(),
-  href: z.string().startsWith('/'),
+  href: z.string().check(z.startsWith('/')),
   followedAt: z.string(),
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { pointsSchema } from './points.ts';
 
 /** Why a balance changed. */
@@ -21,12 +21,12 @@ const ledgerKindSchema = z.enum([
 export const ledgerEntrySchema = z.object({
   id: z.string(),
   account: z.enum(['user', 'house']),
-  amount: z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+  amount: z.int().check(z.minimum(-Number.MAX_SAFE_INTEGER), z.maximum(Number.MAX_SAFE_INTEGER)),
   kind: ledgerKindSchema,
   reason: z.string(),
-  matchId: z.string().nullable(),
-  betId: z.string().nullable(),
-  agentId: z.string().nullable(),
+  matchId: z.nullable(z.string()),
+  betId: z.nullable(z.string()),
+  agentId: z.nullable(z.string()),
   createdAt: z.iso.datetime({ offset: true }),
 });
 
@@ -36,16 +36,16 @@ export const ledgerEntrySchema = z.object({
  * ledger rows.
  */
 export const ledgerHealthSchema = z.object({
-  granted: z.number().int(),
+  granted: z.int(),
   balances: pointsSchema,
   openStakes: pointsSchema,
   /** Entry fees paid to tournaments still scheduled or live (refunded or paid out later). */
   heldEntryFees: pointsSchema,
   /** Commissions and dust earned, less the tournament prizes the house paid: may go below 0. */
-  house: z.number().int(),
+  house: z.int(),
   agrees: z.boolean(),
   /** Users whose balance differs from the sum of their ledger rows (0 when healthy). */
-  mismatchedUsers: z.number().int().nonnegative(),
+  mismatchedUsers: z.int().check(z.nonnegative()),
 });
 
 /** @see ledgerEntrySchema */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The kinds of notification a user turns on or off (issue 48). Every kind is on unless the user
@@ -34,11 +34,11 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Readonly<Record<NotificationKind,
 
 /** One notification as the bell's page lists it; `path` is the page it links to. */
 export const notificationSchema = z.object({
-  id: z.string().regex(/^[0-9]+$/),
+  id: z.string().check(z.regex(/^[0-9]+$/)),
   kind: notificationKindSchema,
   title: z.string(),
   body: z.string(),
-  path: z.string().startsWith('/'),
+  path: z.string().check(z.startsWith('/')),
   createdAt: z.iso.datetime(),
   read: z.boolean(),
 });
@@ -48,24 +48,23 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 /** Query of `GET /api/notifications`: a page older than the cursor `before` (an id). */
 export const notificationPageQuerySchema = z.object({
-  before: z
-    .string()
-    .regex(/^[0-9]{1,18}$/, 'The cursor is not a notification id.')
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  before: z.optional(
+    z.string().check(z.regex(/^[0-9]{1,18}$/, 'The cursor is not a notification id.')),
+  ),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50)), 20),
 });
 
 /** Body of `GET /api/notifications`: newest first, and the cursor of the next page if any. */
 export const notificationPageSchema = z.object({
   notifications: z.array(notificationSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 
 /** @see notificationPageSchema */
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 /** Body of the unread count and of the mark-read answers. */
-export const unreadCountSchema = z.object({ unread: z.number().int().nonnegative() });
+export const unreadCountSchema = z.object({ unread: z.int().check(z.nonnegative()) });
 
 /** Body of `GET /api/notifications/preferences`, and the answer to a `PUT`. */
 export const notificationPreferencesSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { betSchema } from './bets.ts';
 import { ownedAgentSchema } from './customAgents.ts';
 import { evmAddressSchema } from './evmAddress.ts';
@@ -11,19 +11,21 @@ export const NICKNAME_MAX_LENGTH = 24;
 /** A nickname: 3–24 letters, digits, - or _, unique regardless of case. */
 const nicknameSchema = z
   .string({ error: 'Nickname is required.' })
-  .trim()
-  .min(3, 'Nickname must be 3 to 24 characters.')
-  .max(NICKNAME_MAX_LENGTH, 'Nickname must be 3 to 24 characters.')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Nickname may use only letters, digits, - and _.');
+  .check(
+    z.trim(),
+    z.minLength(3, 'Nickname must be 3 to 24 characters.'),
+    z.maxLength(NICKNAME_MAX_LENGTH, 'Nickname must be 3 to 24 characters.'),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'Nickname may use only letters, digits, - and _.'),
+  );
 
 /** Body of `PATCH /api/profile`. */
 export const updateProfileBodySchema = z.object({ nickname: nicknameSchema });
 
 /** A bet on the profile, with the match's players and result so it reads on its own. */
-export const profileBetSchema = betSchema.extend({
+export const profileBetSchema = z.extend(betSchema, {
   players: z.tuple([z.string(), z.string()]),
   matchStatus: z.string(),
-  result: z.enum(['first', 'second', 'draw']).nullable(),
+  result: z.nullable(z.enum(['first', 'second', 'draw'])),
 });
 
 /** Body of `GET /api/profile`: the signed-in user's account, bets, agents and ledger. */

@@ -1,11 +1,13 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Body of `GET /api/telegram/link`: whether the signed-in user's Telegram is linked. */
 export const telegramLinkStatusSchema = z.object({ linked: z.boolean() });
 
 /** Body of `POST /api/telegram/link`: the Mini App's `initData`, as Telegram gave it. */
 export const telegramMiniAppLinkBodySchema = z.object({
-  initData: z.string().min(1, 'initData is required.').max(4096, 'initData is too long.'),
+  initData: z
+    .string()
+    .check(z.minLength(1, 'initData is required.'), z.maxLength(4096, 'initData is too long.')),
 });
 
 /** Body of `POST /api/telegram/link-code`: the bot link that carries a one-time code. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { GAME_IDS } from '#core/games/gameIds.ts';
 
 /** Most entrants one tournament takes (the database checks it too). */
@@ -6,10 +6,11 @@ export const MAX_ENTRANTS = 256;
 
 const wholePoints = (what: string) =>
   z
-    .number({ error: `The ${what} must be a whole number of points.` })
-    .int(`The ${what} must be a whole number of points.`)
-    .min(0, `The ${what} cannot be negative.`)
-    .max(1_000_000_000, `The ${what} is too large.`);
+    .int({ error: `The ${what} must be a whole number of points.` })
+    .check(
+      z.minimum(0, `The ${what} cannot be negative.`),
+      z.maximum(1_000_000_000, `The ${what} is too large.`),
+    );
 
 const commonFields = {
   game: z.enum(GAME_IDS, 'Choose a game Gridmind runs.'),
@@ -17,22 +18,33 @@ const commonFields = {
   entryFee: wholePoints('entry fee'),
   housePrize: wholePoints('house prize'),
   entrantLimit: z
-    .number({ error: 'The entrant limit must be a whole number.' })
-    .int('The entrant limit must be a whole number.')
-    .min(2, 'A tournament needs room for at least 2 entrants.')
-    .max(MAX_ENTRANTS, `A tournament takes at most ${MAX_ENTRANTS} entrants.`),
+    .int({ error: 'The entrant limit must be a whole number.' })
+    .check(
+      z.minimum(2, 'A tournament needs room for at least 2 entrants.'),
+      z.maximum(MAX_ENTRANTS, `A tournament takes at most ${MAX_ENTRANTS} entrants.`),
+    ),
   thinkTimeMs: z
-    .number({ error: 'The think-time limit must be a whole number of milliseconds.' })
-    .int('The think-time limit must be a whole number of milliseconds.')
-    .min(100, 'The think-time limit must be at least 100 ms.')
-    .max(60_000, 'The think-time limit must be at most 60 s.'),
+    .int({ error: 'The think-time limit must be a whole number of milliseconds.' })
+    .check(
+      z.minimum(100, 'The think-time limit must be at least 100 ms.'),
+      z.maximum(60_000, 'The think-time limit must be at most 60 s.'),
+    ),
   /** Weights of the first, second … places: percentages, or any whole shares. */
   prizeTable: z
-    .array(z.number().int('Prize shares are whole numbers.').min(0, 'A share cannot be negative.'))
-    .min(1, 'The prize table needs at least first place.')
-    .max(16, 'The prize table pays at most 16 places.')
-    .refine((shares) => (shares[0] ?? 0) > 0, 'The prize table must pay first place.')
-    .refine((shares) => shares.every((share) => share <= 1_000_000), 'A share is too large.'),
+    .array(
+      z
+        .number()
+        .check(
+          z.int('Prize shares are whole numbers.'),
+          z.minimum(0, 'A share cannot be negative.'),
+        ),
+    )
+    .check(
+      z.minLength(1, 'The prize table needs at least first place.'),
+      z.maxLength(16, 'The prize table pays at most 16 places.'),
+      z.refine((shares) => (shares[0] ?? 0) > 0, 'The prize table must pay first place.'),
+      z.refine((shares) => shares.every((share) => share <= 1_000_000), 'A share is too large.'),
+    ),
 };
 
 /** Body of `POST /api/admin/tournaments`: a Swiss names its rounds, the other formats none. */
@@ -42,7 +54,7 @@ export const createTournamentBodySchema = z.discriminatedUnion(
     z.object({
       ...commonFields,
       format: z.literal('swiss'),
-      rounds: z.number().int().min(1).max(50),
+      rounds: z.int().check(z.minimum(1), z.maximum(50)),
     }),
     z.object({ ...commonFields, format: z.literal('round-robin') }),
     z.object({ ...commonFields, format: z.literal('knockout') }),
@@ -52,7 +64,7 @@ export const createTournamentBodySchema = z.discriminatedUnion(
 
 /** Body of `POST /api/tournaments/:id/entrants`: the agent (custom, bot, or built-in for admins). */
 export const enterTournamentBodySchema = z.object({
-  agentId: z.string().min(1, 'Choose an agent.').max(64),
+  agentId: z.string().check(z.minLength(1, 'Choose an agent.'), z.maxLength(64)),
 });
 
 /** @see createTournamentBodySchema */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * One entry of Reown's `GET /v1/account/{address}/balance` answer (SPEC section 3, Token balance).
@@ -7,16 +7,16 @@ import { z } from 'zod';
  */
 export const reownTokenBalanceSchema = z.object({
   name: z.string(),
-  symbol: z.string().min(1),
+  symbol: z.string().check(z.minLength(1)),
   chainId: z.string(),
-  address: z.string().optional(),
-  value: z.number().nonnegative().optional(),
-  price: z.number().optional(),
+  address: z.optional(z.string()),
+  value: z.optional(z.number().check(z.nonnegative())),
+  price: z.optional(z.number()),
   quantity: z.object({
-    decimals: z.string().regex(/^\d+$/),
-    numeric: z.string().regex(/^\d+(\.\d+)?$/),
+    decimals: z.string().check(z.regex(/^\d+$/)),
+    numeric: z.string().check(z.regex(/^\d+(\.\d+)?$/)),
   }),
-  iconUrl: z.string().optional(),
+  iconUrl: z.optional(z.string()),
 });
 export type ReownTokenBalance = z.infer<typeof reownTokenBalanceSchema>;
 

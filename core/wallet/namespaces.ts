@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The chain namespaces the wallet library knows (SPEC section 3). */
 const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122'] as const;

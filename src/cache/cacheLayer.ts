@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { ZodMiniType } from 'zod/mini';
 import { type CacheBackend, type CacheStoreName, createMemoryBackend } from './backend.ts';
 import { openIndexedDbBackend } from './indexedDbBackend.ts';
@@ -32,7 +31,7 @@ export interface CacheLayer {
   read<T>(
     store: CacheStoreName,
     key: string,
-    schema: z.ZodType<T> | ZodMiniType<T>,
+    schema: ZodMiniType<T>,
     what: string,
   ): Promise<T | undefined>;
   /** Writes one record, stored by structured clone. */

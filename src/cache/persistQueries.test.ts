@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type CacheLayer, openCacheLayer } from './cacheLayer.ts';
 import { PERSISTED_QUERIES_MAX_AGE_MS } from './lifetimes.ts';
 import { persistQueries } from './persistQueries.ts';

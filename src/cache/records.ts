@@ -1,30 +1,30 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A native balance kept exact: the amount in the smallest unit (wei) with its decimals. */
 export const nativeBalanceSchema = z.object({
-  valueMinor: z.bigint().nonnegative(),
-  decimals: z.number().int().min(0).max(36),
-  symbol: z.string().min(1),
+  valueMinor: z.bigint().check(z.minimum(BigInt(0))),
+  decimals: z.int().check(z.minimum(0), z.maximum(36)),
+  symbol: z.string().check(z.minLength(1)),
 });
 export type NativeBalance = z.infer<typeof nativeBalanceSchema>;
 
 /** A name and avatar for an address: ENS on mainnet, or the wallet directory's identity. */
 export const profileSchema = z.object({
-  name: z.string().nullable(),
-  avatar: z.string().nullable(),
+  name: z.nullable(z.string()),
+  avatar: z.nullable(z.string()),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
 /** A wallet from the wallet directory, as far as recent wallets need it (SPEC section 3). */
 export const directoryWalletSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   name: z.string(),
-  image_id: z.string().optional(),
-  image_url: z.string().optional(),
-  rdns: z.string().nullable().optional(),
-  mobile_link: z.string().nullable().optional(),
-  desktop_link: z.string().nullable().optional(),
-  webapp_link: z.string().nullable().optional(),
+  image_id: z.optional(z.string()),
+  image_url: z.optional(z.string()),
+  rdns: z.optional(z.nullable(z.string())),
+  mobile_link: z.optional(z.nullable(z.string())),
+  desktop_link: z.optional(z.nullable(z.string())),
+  webapp_link: z.optional(z.nullable(z.string())),
 });
 export type DirectoryWallet = z.infer<typeof directoryWalletSchema>;
 
@@ -34,14 +34,14 @@ export type DirectoryWallet = z.infer<typeof directoryWalletSchema>;
  */
 const tokenBalanceSchema = z.object({
   /** The ERC-20 contract. */
-  address: z.string().min(1),
+  address: z.string().check(z.minLength(1)),
   name: z.string(),
-  symbol: z.string().min(1),
+  symbol: z.string().check(z.minLength(1)),
   /** Zero-decimal tokens are never kept (SPEC section 5). */
-  decimals: z.number().int().min(1).max(36),
-  quantity: z.string().regex(/^\d+(\.\d+)?$/),
-  usdValue: z.number().nonnegative().nullable(),
-  iconUrl: z.string().nullable(),
+  decimals: z.int().check(z.minimum(1), z.maximum(36)),
+  quantity: z.string().check(z.regex(/^\d+(\.\d+)?$/)),
+  usdValue: z.nullable(z.number().check(z.nonnegative())),
+  iconUrl: z.nullable(z.string()),
 });
 export type TokenBalance = z.infer<typeof tokenBalanceSchema>;
 

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { CacheStoreName } from './backend.ts';
 import type { CacheLayer } from './cacheLayer.ts';
 
 /** A cached value stamped with the time it was written (epoch ms). */
-function timedRecordSchema<T>(value: z.ZodType<T>) {
-  return z.object({ value, writtenAt: z.number().int().nonnegative() });
+function timedRecordSchema<T>(value: z.ZodMiniType<T>) {
+  return z.object({ value, writtenAt: z.int().check(z.nonnegative()) });
 }
 
 /** A store of values that live `ttlMs` after they were written. */
@@ -19,7 +19,7 @@ export interface TimedStore<T> {
 export function createTimedStore<T>(
   layer: CacheLayer,
   store: CacheStoreName,
-  options: { ttlMs: number; schema: z.ZodType<T>; what: string },
+  options: { ttlMs: number; schema: z.ZodMiniType<T>; what: string },
 ): TimedStore<T> {
   const recordSchema = timedRecordSchema(options.schema);
   return {

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { CacheLayer } from './cacheLayer.ts';
 
-const unreadSchema = z.number().int().nonnegative();
+const unreadSchema = z.int().check(z.nonnegative());
 
 /**
  * The bell's unread count, kept per user in the settings store so the header shows it offline

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   type ChainNamespace,
   type ConnectionStatus,
@@ -9,8 +9,8 @@ import type { CacheLayer } from './cacheLayer.ts';
 import { RECENT_WALLETS_LIMIT } from './lifetimes.ts';
 import { type DirectoryWallet, directoryWalletSchema } from './records.ts';
 
-const recentWalletsSchema = directoryWalletSchema.array();
-const connectedNamespacesSchema = chainNamespaceSchema.array();
+const recentWalletsSchema = z.array(directoryWalletSchema);
+const connectedNamespacesSchema = z.array(chainNamespaceSchema);
 
 /**
  * The wallet items of SPEC section 3 that our code keeps, in the settings store, mirrored from
@@ -22,7 +22,7 @@ const connectedNamespacesSchema = chainNamespaceSchema.array();
  * logged by the layer and read as unset.
  */
 export function createWalletSettings(layer: CacheLayer) {
-  const read = <T>(key: string, schema: z.ZodType<T>, what: string) =>
+  const read = <T>(key: string, schema: z.ZodMiniType<T>, what: string) =>
     layer.read('settings', key, schema, what);
   const write = (key: string, value: unknown, what: string) =>
     layer.write('settings', key, value, what);
@@ -41,7 +41,7 @@ export function createWalletSettings(layer: CacheLayer) {
       return next;
     },
     getConnectorId: (namespace: ChainNamespace) =>
-      read(`connectorId:${namespace}`, z.string().min(1), 'connected connector id'),
+      read(`connectorId:${namespace}`, z.string().check(z.minLength(1)), 'connected connector id'),
     setConnectorId: (namespace: ChainNamespace, connectorId: string) =>
       write(`connectorId:${namespace}`, connectorId, 'connected connector id'),
     removeConnectorId: (namespace: ChainNamespace) =>
@@ -50,7 +50,7 @@ export function createWalletSettings(layer: CacheLayer) {
     setActiveNamespace: (namespace: ChainNamespace) =>
       write('activeNamespace', namespace, 'active namespace'),
     getActiveNetworkId: () =>
-      read('activeNetworkId', z.string().regex(/^[a-z0-9]+:[-\w]+$/), 'active network id'),
+      read('activeNetworkId', z.string().check(z.regex(/^[a-z0-9]+:[-\w]+$/)), 'active network id'),
     /** A CAIP-2 network id such as 'eip155:1'. */
     setActiveNetworkId: (caipNetworkId: string) =>
       write('activeNetworkId', caipNetworkId, 'active network id'),

@@ -6,7 +6,11 @@ interface Override {
   includes: string[];
   linter?: {
     rules?: {
-      style?: { noRestrictedImports?: { options?: { patterns?: { group: string[] }[] } } };
+      style?: {
+        noRestrictedImports?: {
+          options?: { paths?: Record<string, string>; patterns?: { group: string[] }[] };
+        };
+      };
     };
   };
 }
@@ -15,10 +19,13 @@ const overrides: Override[] = JSON.parse(
   readFileSync(new URL('../../biome.json', import.meta.url), 'utf8'),
 ).overrides;
 
-function refusedFor(folder: string): string[] {
+function optionsFor(folder: string) {
   const override = overrides.find((o) => o.includes.includes(`${folder}/**`));
-  const patterns = override?.linter?.rules?.style?.noRestrictedImports?.options?.patterns ?? [];
-  return patterns.flatMap((p) => p.group);
+  return override?.linter?.rules?.style?.noRestrictedImports?.options ?? {};
+}
+
+function refusedFor(folder: string): string[] {
+  return (optionsFor(folder).patterns ?? []).flatMap((p) => p.group);
 }
 
 // Biome cannot say "any feature but this one" with a wildcard, so each feature and each server
@@ -37,5 +44,17 @@ describe('biome.json refuses imports across features and modules', () => {
         expect(refused).toContain('../**');
       });
     }
+  }
+});
+
+// A later override replaces an earlier one's options, so each feature's must refuse full zod too.
+describe('biome.json keeps full zod out of the browser', () => {
+  const features = readdirSync(new URL('../../src/features', import.meta.url)).map(
+    (name) => `src/features/${name}`,
+  );
+  for (const folder of ['core', 'src', 'sw', ...features]) {
+    it(`${folder} may import zod/mini, not zod`, () => {
+      expect(Object.keys(optionsFor(folder).paths ?? {})).toEqual(['zod']);
+    });
   }
 });

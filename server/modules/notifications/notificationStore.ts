@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_KINDS,
@@ -7,6 +8,9 @@ import {
   notificationKindSchema,
 } from '#core/protocol/notifications.ts';
 import type { Queryable } from '#server/db/database.ts';
+
+// The column is plain text: a kind this code does not know reads as a followed match's.
+const storedKindSchema = z.catch(notificationKindSchema, 'followed-match');
 
 /** A page of a user's notifications, newest first, older than `before` when given. */
 export async function listNotifications(
@@ -31,7 +35,7 @@ export async function listNotifications(
   );
   const notifications: Notification[] = rows.slice(0, limit).map((row) => ({
     id: row.id,
-    kind: notificationKindSchema.catch('followed-match').parse(row.kind),
+    kind: storedKindSchema.parse(row.kind),
     title: row.title,
     body: row.body,
     path: row.path,

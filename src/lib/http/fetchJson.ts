@@ -1,4 +1,5 @@
 import { GridmindError } from '#core/errors.ts';
+import { parseAnswer } from './parseAnswer.ts';
 
 /**
  * GETs a JSON body and validates it; a failed request throws with a sentence people can read,
@@ -12,5 +13,5 @@ export async function fetchJson<T>(
   const response = await fetch(url, { credentials: 'include' });
   if (response.status === 404) throw new GridmindError(notFound);
   if (!response.ok) throw new GridmindError('The server could not answer. Try again shortly.');
-  return schema.parse(await response.json());
+  return parseAnswer(schema, await response.json());
 }

@@ -1,4 +1,5 @@
 import { GridmindError } from '#core/errors.ts';
+import { parseAnswer } from './parseAnswer.ts';
 
 /** A non-OK answer: the server's sentence for people, and the status for code that branches on it. */
 export class HttpError extends GridmindError {
@@ -38,5 +39,5 @@ export async function requestJson<T>(
       response.status,
     );
   }
-  return schema.parse(body);
+  return parseAnswer(schema, body);
 }

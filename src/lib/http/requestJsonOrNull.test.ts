@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { HttpError } from './requestJson.ts';
 import { requestJsonOrNull } from './requestJsonOrNull.ts';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { GameId } from '#core/games/gameIds.ts';
 import { adminAgentsResponseSchema } from '#core/protocol/adminEconomy.ts';
 import { adminUsersResponseSchema } from '#core/protocol/adminUsers.ts';
@@ -13,7 +13,7 @@ import { noContent } from '#src/lib/http/noContent.ts';
 import { requestJson } from '#src/lib/http/requestJson.ts';
 import { requestJsonOrNull } from '#src/lib/http/requestJsonOrNull.ts';
 
-const ok = z.object({}).loose();
+const ok = z.looseObject({});
 
 /** Users matching a search (address or nickname). */
 export const adminUsersQueryOptions = (search: string) =>

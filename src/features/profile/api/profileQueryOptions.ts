@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { profileSchema } from '#core/protocol/profile.ts';
 import { mayBeSignedIn } from '#src/lib/auth/signInHint.ts';
 import { requestJson } from '#src/lib/http/requestJson.ts';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ownedAgentSchema } from '#core/protocol/customAgents.ts';
 import { mayBeSignedIn } from '#src/lib/auth/signInHint.ts';
 import { noContent } from '#src/lib/http/noContent.ts';
@@ -7,7 +7,7 @@ import { requestJson } from '#src/lib/http/requestJson.ts';
 import { requestJsonOrNull } from '#src/lib/http/requestJsonOrNull.ts';
 
 const myAgentsSchema = z.object({ items: z.array(ownedAgentSchema) });
-const entrySchema = z.object({ balance: z.number().int().nullable() });
+const entrySchema = z.object({ balance: z.nullable(z.int()) });
 
 /** The signed-in user's custom agents (`GET /api/agents/mine`), to enter one; null for a visitor. */
 export function myAgentsForEntryQueryOptions() {

@@ -1,13 +1,13 @@
 import type { Config } from 'wagmi';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { WalletCache } from '#src/cache/walletCache.ts';
 import type { WalletSnapshot } from './walletSnapshot.ts';
 
 const MAINNET_ID = 1;
 
 const identitySchema = z.object({
-  name: z.string().nullish(),
-  avatar: z.string().nullish(),
+  name: z.nullish(z.string()),
+  avatar: z.nullish(z.string()),
 });
 
 /** Where the wallet directory's identity lookup lives, or none without a real project id. */
