@@ -165,7 +165,10 @@ function printRows(vsReference: Map<string, { band: string; time: number; nodes:
         ...times('wasm'),
         fewerNodes.every((share) => share >= 0)
           ? `${figureRange(fewerNodes, 1)}% fewer nodes`
-          : `${figureRange(fewerNodes.map((share) => -share), 1)}% more nodes`,
+          : `${figureRange(
+              fewerNodes.map((share) => -share),
+              1,
+            )}% more nodes`,
       ].join(', '),
       command,
     }),
