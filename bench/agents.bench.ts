@@ -15,7 +15,9 @@ import { BUILT_IN_AGENTS, type BuiltInAgent } from '#core/agents/roster.ts';
 import type { GameDefinition } from '#core/games/definition.ts';
 import { GAME_IDS, type GameId, isGameId } from '#core/games/gameIds.ts';
 import { gameOf } from '#core/games/registry.ts';
+import { figureNumber, figureRowReport } from '#scripts/figuresTable.ts';
 import { differenceInterval, fitElo, type GameResult, ratingInterval } from './support/eloFit.ts';
+import { figureGameName } from './support/figureGameName.ts';
 
 const thinkCapMs = Number(process.env.BENCH_THINK_MS ?? 1000);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
@@ -61,8 +63,23 @@ function playGame(
 }
 
 export default async function agentsBench(): Promise<void> {
-  const verdicts = benchGames.map((id) => roundRobin(gameOf(id)));
+  const verdicts: string[] = [];
+  const pastDeadlines: string[] = [];
+  for (const id of benchGames) {
+    verdicts.push(roundRobin(gameOf(id)));
+    pastDeadlines.push(
+      `${figureNumber(clockUse.pastDeadline)} of ${figureNumber(clockUse.moves)} (${figureGameName(id)})`,
+    );
+  }
   if (verdicts.length > 1) console.log(`\n${verdicts.join('\n')}`);
+  console.log(
+    figureRowReport({
+      figure: 'built-in agents: moves past their deadline',
+      target: '0',
+      value: pastDeadlines.join(', '),
+      command: '`BENCH_ROUNDS=10 BENCH_GAMES=connect4 npm run -s bench -- agents`',
+    }),
+  );
 }
 
 /** Plays the tournament of one game, prints its tables and returns its one-line verdict. */

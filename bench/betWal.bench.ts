@@ -9,6 +9,7 @@
  * `BET_WAL_DATABASE_URL=postgres://…/grown_wal npm run bench -- betWal`.
  */
 import { randomUUID } from 'node:crypto';
+import { figureNumber, figureRowReport } from '#scripts/figuresTable.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { createBetPlacer } from '#server/modules/bets/placeBets.ts';
@@ -26,6 +27,7 @@ export default async function betWalBench(): Promise<void> {
   }
   const users = envCount('BET_WAL_USERS', 1000);
   const db = await openDatabase({ databaseUrl, dataDir: '' });
+  const walMb: Record<keyof typeof ID_DEFAULTS, number[]> = { random: [], 'time-ordered': [] };
   try {
     await migrate(db);
     const place = createBetPlacer(db, Date.now, (error) => console.log(`batch failed: ${error}`));
@@ -67,11 +69,24 @@ export default async function betWalBench(): Promise<void> {
         [start[0]?.lsn],
       );
       const bytes = Number(wal[0]?.bytes);
+      walMb[ids].push(bytes / 1e6);
       console.log(
         `${ids.padEnd(12)} ids: ${placed.length} bets in ${ms.toFixed(0)} ms, ` +
           `WAL ${(bytes / 1e6).toFixed(1)} MB (${(bytes / 1024 / placed.length).toFixed(1)} kB a bet)`,
       );
     }
+    const mean = (values: number[]) => values.reduce((sum, mb) => sum + mb, 0) / values.length;
+    console.log(
+      figureRowReport({
+        figure: `WAL of ${figureNumber(users)} bets on a grown database, ids`,
+        target: 'none',
+        value:
+          `${mean(walMb['time-ordered']).toFixed(1)} MB time-ordered against ` +
+          `${mean(walMb.random).toFixed(1)} MB random`,
+        command:
+          '`BET_WAL_DATABASE_URL=postgres://postgres@127.0.0.1:5432/grown_wal npm run bench -- betWal`',
+      }),
+    );
   } finally {
     await db.query(`alter table bets alter column id set default ${ID_DEFAULTS['time-ordered']}`);
     await db.close();

@@ -11,6 +11,7 @@
  */
 import type { Socket } from 'node:net';
 import pg from 'pg';
+import { figureNumber, figureRange, figureRowReport } from '#scripts/figuresTable.ts';
 import { openUnreadStream } from '#server/testing/unreadStream.ts';
 import { startBenchServer } from './support/benchServer.ts';
 import { LoadRecorder } from './support/httpLoad.ts';
@@ -38,7 +39,8 @@ export default async function botSlowReadersBench(): Promise<void> {
   const db = new pg.Client({ connectionString: server.databaseUrl });
   await db.connect();
   const sockets: Socket[] = [];
-  const memory = async (label: string) => {
+  /** Prints the server's memory and how many bots are online; returns its heap in MB. */
+  const memory = async (label: string): Promise<number> => {
     const { rss, heapUsed, external } = await server.memory();
     const { rows } = await db.query<{ online: number }>(
       'select count(*)::int as online from bots where online_until is not null',
@@ -48,6 +50,7 @@ export default async function botSlowReadersBench(): Promise<void> {
         `${(heapUsed / MB).toFixed(0).padStart(4)} MB  external ${(external / MB).toFixed(0).padStart(4)} MB` +
         `  bots online ${rows[0]?.online}`,
     );
+    return heapUsed / MB;
   };
   try {
     const owners = await signInClients(server.origin, new LoadRecorder(), Math.ceil(bots / 3));
@@ -62,7 +65,8 @@ export default async function botSlowReadersBench(): Promise<void> {
       if (status !== 201) throw new Error(`registering a bot answered ${status}: ${body}`);
       registered.push(JSON.parse(body) as { id: string; token: string });
     }
-    await memory('before the streams');
+    const heapBeforeMb = await memory('before the streams');
+    const heapWhileMb: number[] = [];
     for (let index = 0; index < readers; index++) {
       const bot = registered[index % bots];
       if (bot) sockets.push(await openUnreadStream(server.origin, bot.token));
@@ -95,10 +99,18 @@ export default async function botSlowReadersBench(): Promise<void> {
     );
     for (let second = 5; second <= seconds; second += 5) {
       await new Promise((resolve) => setTimeout(resolve, 5000));
-      await memory(`${second} s after the events`);
+      heapWhileMb.push(await memory(`${second} s after the events`));
       const { rows: online } = await db.query('select 1 from bots where online_until is not null');
       if (online.length === 0) break;
     }
+    console.log(
+      figureRowReport({
+        figure: `server heap with ${figureNumber(readers)} bot streams not reading`,
+        target: 'flat',
+        value: `${heapBeforeMb.toFixed(0)} MB before, ${figureRange(heapWhileMb)} MB while ${logMb} MB a bot arrived`,
+        command: '`DATABASE_URL=<postgres> npm run bench -- botSlowReaders`',
+      }),
+    );
   } finally {
     for (const socket of sockets) socket.destroy();
     await db.end();

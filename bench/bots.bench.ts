@@ -11,6 +11,7 @@
  * BOTS_GROWN_DATA_DIR (bench/support/botsServer.ts), else on an empty one.
  */
 import { Agent, request } from 'node:http';
+import { figureNumber, figureRowReport } from '#scripts/figuresTable.ts';
 import { openSse, type SseConnection } from '#server/testing/sseReader.ts';
 import { startBotsServer } from './support/botsServer.ts';
 import { LoadRecorder } from './support/httpLoad.ts';
@@ -51,6 +52,25 @@ function summary(label: string, values: number[]): string {
   const cell = (value: number) => `${value.toFixed(1)} ms`;
   return `${label.padEnd(34)} n=${String(sorted.length).padStart(6)}  p50 ${cell(percentile(sorted, 50))}  p99 ${cell(percentile(sorted, 99))}  max ${cell(sorted.at(-1) ?? NaN)}`;
 }
+
+/** Each database the bench runs on, as FIGURES.md names it, and the command of its rows. */
+const FIGURE_DATABASES: Record<string, { name: string; command: string }> = {
+  'postgres, grown': {
+    name: 'PostgreSQL grown',
+    command:
+      '`BOTS_SECONDS=15 BOTS_GROWN_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bots_x<n> npm run -s bench -- bots`',
+  },
+  'pglite, grown': {
+    name: 'PGlite grown',
+    command:
+      '`BOTS_SECONDS=15 BOTS_GROWN_DATA_DIR=/tmp/pglite_grown_copy npm run -s bench -- bots`',
+  },
+  'pglite, empty': { name: 'PGlite empty', command: '`BOTS_SECONDS=15 npm run -s bench -- bots`' },
+  'postgres, empty': {
+    name: 'PostgreSQL empty',
+    command: '`BOTS_SECONDS=15 DATABASE_URL=<postgres> npm run -s bench -- bots`',
+  },
+};
 
 export default async function botsBench(): Promise<void> {
   const count = envCount('BOTS', envCount('BOTS_COUNT', 200));
@@ -196,6 +216,32 @@ export default async function botsBench(): Promise<void> {
         `(${((accepted - acceptedAgainstBots) / elapsed).toFixed(0)}/s) against an agent (each waits for the agent's search)`,
     );
     console.log(summary('move accepted (POST, 200)', acceptedMs));
+    const { name, command } = FIGURE_DATABASES[server.database] ?? {
+      name: server.database,
+      command: '`npm run -s bench -- bots`',
+    };
+    const acceptedP99 = percentile(
+      acceptedMs.toSorted((a, b) => a - b),
+      99,
+    );
+    console.log(
+      figureRowReport({
+        figure: `${figureNumber(count)} bots, accepted moves, ${name}`,
+        target: name.startsWith('PostgreSQL') ? '≥ 1,000/s, p99 ≤ 100 ms' : '≥ 300/s',
+        value: `${figureNumber(accepted / elapsed)}/s, p99 ${acceptedP99.toFixed(1)} ms`,
+        command,
+      }),
+    );
+    console.log(
+      figureRowReport({
+        figure: `statements and server CPU a move, ${name}`,
+        target: 'none',
+        value:
+          `${(statements / Math.max(1, accepted)).toFixed(1)} statements, ` +
+          `${(cpuMs / Math.max(1, accepted)).toFixed(2)} ms`,
+        command,
+      }),
+    );
     console.log(summary('every move answer (POST)', acceptMs));
     console.log(summary('move to opponent bot (stream)', deliveryMs));
     if (poolWaitsMs.length > 0) console.log(summary('wait for a pool connection', poolWaitsMs));

@@ -4,14 +4,20 @@
  */
 import { checkersGame } from '#core/games/checkers/game.ts';
 import { randomGame } from '#core/games/checkers/randomGames.ts';
+import { figureNumber, figureRowReport } from '#scripts/figuresTable.ts';
 
 const clock = { deadline: Number.POSITIVE_INFINITY, now: () => 0 };
 
+/** perft(10)'s leaf count from the start, the figure's target: the move generator's check. */
+const PERFT_10 = 18_391_564;
+
 export default async function checkersBench(): Promise<void> {
+  let perft10 = { leaves: 0, ms: 0 };
   for (let depth = 7; depth <= 10; depth++) {
     const start = performance.now();
     const leaves = checkersGame.perft(depth);
     const ms = performance.now() - start;
+    if (depth === 10) perft10 = { leaves, ms };
     console.log(
       `perft(${depth}) = ${leaves} in ${ms.toFixed(0)} ms (${(leaves / ms / 1000).toFixed(1)} M leaves/s)`,
     );
@@ -26,6 +32,16 @@ export default async function checkersBench(): Promise<void> {
   const ms = performance.now() - start;
   console.log(
     `skill 10, 2 s think time: depth ${trace.depth}, ${trace.nodes} nodes in ${ms.toFixed(0)} ms (${(trace.nodes / ms).toFixed(0)} nodes/ms)`,
+  );
+  console.log(
+    figureRowReport({
+      figure: 'checkers perft(10)',
+      target: figureNumber(PERFT_10),
+      value:
+        `${figureNumber(perft10.leaves)} in ${(perft10.ms / 1000).toFixed(1)} s; ` +
+        `skill 10 searches ${(trace.nodes / ms / 1000).toFixed(1)} M nodes/s`,
+      command: '`npm run bench -- checkers`',
+    }),
   );
 
   const lengths: number[] = [];

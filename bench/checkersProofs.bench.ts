@@ -13,6 +13,7 @@ import {
   worthJudging,
 } from '#core/games/checkers/verdict.ts';
 import { gameOf } from '#core/games/registry.ts';
+import { figureNumber, figureRowReport } from '#scripts/figuresTable.ts';
 import { QUICK_AGENTS, quickTraits } from '#server/testing/testAgents.ts';
 
 const BUDGETS = [50_000, 100_000, 250_000, 500_000, 1_000_000];
@@ -65,4 +66,15 @@ export default async function checkersProofsBench(): Promise<void> {
         `${(spentMs[index]! / tried).toFixed(0)} ms a position tried${mark}`,
     );
   });
+  const judged = BUDGETS.indexOf(CHECKERS_VERDICT_NODES);
+  console.log(
+    figureRowReport({
+      figure: `checkers endgame proofs at ${figureNumber(CHECKERS_VERDICT_NODES)} nodes`,
+      target: 'none',
+      value:
+        `${proofs[judged]} of ${figureNumber(tried)} positions, ` +
+        `${figureNumber(spentMs[judged]! / tried)} ms a position`,
+      command: '`npm run bench -- checkersProofs`',
+    }),
+  );
 }

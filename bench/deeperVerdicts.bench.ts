@@ -10,6 +10,7 @@
 
 import { matchListResponseSchema } from '#core/protocol/matches.ts';
 import { matchDetailSchema } from '#core/protocol/matchMoves.ts';
+import { figureNumber, figureRowReport } from '#scripts/figuresTable.ts';
 import { startBenchServer } from './support/benchServer.ts';
 import { envCount } from './support/workload.ts';
 
@@ -52,6 +53,8 @@ export default async function deeperVerdictsBench(): Promise<void> {
     console.log(
       `${server.database}: ${matches.length} matches over ${seconds} s, server RSS ${(memory.rss / 2 ** 20).toFixed(0)} MB after a full GC`,
     );
+    let strongOfAll = 0;
+    let strongDeeperOfAll = 0;
     for (const game of ['connect4', 'othello', 'checkers'] as const) {
       const ofGame = matches.filter((match) => match.game === game);
       const moves = ofGame.flatMap((match) => match.turns);
@@ -68,6 +71,8 @@ export default async function deeperVerdictsBench(): Promise<void> {
       const strong = [...byDepth].filter(([depth]) => depth >= STRONG_DEPTH);
       const strongMoves = strong.reduce((sum, [, row]) => sum + row.moves, 0);
       const strongDeeper = strong.reduce((sum, [, row]) => sum + row.deeper, 0);
+      strongOfAll += strongMoves;
+      strongDeeperOfAll += strongDeeper;
       console.log(
         `  ${game}: ${moves.length} moves in ${ofGame.length} matches, ${(moves.length / minutes).toFixed(0)} a minute; ` +
           `movers searching ${STRONG_DEPTH}+ deep: ${strongDeeper} of ${strongMoves} chances verdicts from a deeper search`,
@@ -79,6 +84,14 @@ export default async function deeperVerdictsBench(): Promise<void> {
         );
       }
     }
+    console.log(
+      figureRowReport({
+        figure: "top agents' chances verdicts from a deeper search",
+        target: 'all',
+        value: `${figureNumber(strongDeeperOfAll)} of ${figureNumber(strongOfAll)}`,
+        command: '`npm run bench -- deeperVerdicts`',
+      }),
+    );
   } finally {
     await server.stop();
   }

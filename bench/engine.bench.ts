@@ -12,6 +12,7 @@ import type { ExactSolver } from '#core/games/connect4/exactSolver.ts';
 import { Connect4Position } from '#core/games/connect4/position.ts';
 import { Solver } from '#core/games/connect4/solver.ts';
 import { WasmSolver } from '#core/games/connect4/wasmSolver.ts';
+import { figureRange, figureRowReport } from '#scripts/figuresTable.ts';
 import { randomPositions } from './support/connect4Positions.ts';
 
 const BANDS = [
@@ -95,6 +96,8 @@ export default async function engineBench(): Promise<void> {
       solver.solve(Connect4Position.fromMoves(moves));
     }
   }
+  // Each solver's time and nodes ÷ part12's in the middle and early bands, for FIGURES.md.
+  const vsReference = new Map<string, { band: string; time: number; nodes: number }[]>();
   console.log(
     'band                  solver  positions  pos/s      mean ms   mean nodes   vs C++ part12 (time, nodes)',
   );
@@ -113,6 +116,50 @@ export default async function engineBench(): Promise<void> {
             .toString()
             .padStart(11)}   ${compared(pass, reference)}`,
       );
+      if (reference && index > 0) {
+        const ratios = vsReference.get(name) ?? [];
+        vsReference.set(name, ratios);
+        ratios.push({
+          band: index === 1 ? 'middle band' : 'early',
+          time: pass.micros / reference.micros,
+          nodes: pass.nodes / reference.nodes,
+        });
+      }
     }
   }
+  printRows(vsReference);
+}
+
+/** The FIGURES.md rows: each solver's time ÷ part12's by band (and the nodes the WebAssembly one saves). */
+function printRows(vsReference: Map<string, { band: string; time: number; nodes: number }[]>) {
+  const times = (name: string) =>
+    (vsReference.get(name) ?? []).map(({ band, time }) => `${time.toFixed(2)}× ${band}`);
+  const wasm = vsReference.get('wasm');
+  if (!wasm) return;
+  const fewerNodes = wasm.map(({ nodes }) => (1 - nodes) * 100);
+  const command = '`C4_REFERENCE_SOLVER=<part12 c4solver> npm run -s bench -- engine`';
+  console.log(
+    figureRowReport({
+      figure: "Connect Four solver (WebAssembly) ÷ Pons' `part12`, time",
+      target: '≤ 1.5×',
+      value: [
+        ...times('wasm'),
+        fewerNodes.every((share) => share >= 0)
+          ? `${figureRange(fewerNodes, 1)}% fewer nodes`
+          : `${figureRange(
+              fewerNodes.map((share) => -share),
+              1,
+            )}% more nodes`,
+      ].join(', '),
+      command,
+    }),
+  );
+  console.log(
+    figureRowReport({
+      figure: 'Connect Four TypeScript solver ÷ `part12`, time',
+      target: 'none',
+      value: times('ts').join(', '),
+      command,
+    }),
+  );
 }

@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { figureNumber, figureRowReport } from '#scripts/figuresTable.ts';
 import { type SseWriter, sseFrame, sseWriter } from '#server/plugins/sseFrame.ts';
 
 const WATCHERS = Number(process.env.FANOUT_WATCHERS ?? 2_000);
@@ -95,6 +96,15 @@ export default async function fanoutBench(): Promise<void> {
   console.log(`${streams.length} streams, one ${Buffer.byteLength(FRAME)}-byte move frame:`);
   console.log(line('ServerResponse.write(string)', before));
   console.log(line('shared chunk on the socket  ', after));
+  const cpuUs = (runs: typeof before) => median(runs.map((run) => run.cpuUsPerWatcher)).toFixed(1);
+  console.log(
+    figureRowReport({
+      figure: "the server's write of one move frame, per socket",
+      target: 'none',
+      value: `${cpuUs(after)} µs CPU (${cpuUs(before)} through \`ServerResponse.write\`), ${figureNumber(streams.length)} streams`,
+      command: '`npm run bench -- fanout`',
+    }),
+  );
   sink.kill('SIGKILL');
   server.closeAllConnections();
   server.close();

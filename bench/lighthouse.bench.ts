@@ -7,6 +7,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { figureRowReport } from '#scripts/figuresTable.ts';
 import { matchWithStatus } from '#tests/e2e/support/matches.ts';
 import { startServer } from '#tests/e2e/support/server.ts';
 
@@ -102,6 +103,11 @@ export default async function lighthouseBench(): Promise<void> {
   delete process.env.MOVE_DELAY_MS;
   process.env.BETTING_WINDOW_MS = '0';
   const server = await startServer();
+  // For the FIGURES.md rows: each page's performance score, the largest layout shift, and any
+  // score below 100 in the other three categories.
+  const performanceScores: string[] = [];
+  const layoutShifts: number[] = [];
+  const othersBelowFull: string[] = [];
   try {
     const finishedMatch = async () =>
       `/games/sessions/${await matchWithStatus(server.origin, 'finished', 180_000)}`;
@@ -123,7 +129,30 @@ export default async function lighthouseBench(): Promise<void> {
       const savings = opportunities(result);
       if (savings.length > 0) console.log(`  opportunities: ${savings.join('; ')}`);
       if (result.runtimeError) console.log(`  runtime error: ${result.runtimeError.message}`);
+      const label = typeof page === 'string' ? `\`${path}\`` : 'a finished watch page';
+      performanceScores.push(`${label} ${percent(result.categories.performance?.score ?? null)}`);
+      layoutShifts.push(result.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN);
+      for (const category of CATEGORIES.filter((each) => each !== 'performance')) {
+        const score = percent(result.categories[category]?.score ?? null);
+        if (score !== '100') othersBelowFull.push(`${label} ${category} ${score}`);
+      }
     }
+    console.log(
+      figureRowReport({
+        figure: 'Lighthouse performance, four pages, mobile',
+        target: '≥ 95',
+        value: `${performanceScores.join(', ')}; layout shift ${Number(Math.max(...layoutShifts).toFixed(3))}`,
+        command: '`npm run bench -- lighthouse`',
+      }),
+    );
+    console.log(
+      figureRowReport({
+        figure: 'Lighthouse accessibility, best practices, SEO',
+        target: '100',
+        value: othersBelowFull.length === 0 ? '100 on every page' : othersBelowFull.join(', '),
+        command: '`npm run bench -- lighthouse`',
+      }),
+    );
   } finally {
     await server.stop();
   }

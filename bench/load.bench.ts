@@ -4,6 +4,7 @@
  * LOAD_WATCHERS clients stream live matches. Prints per-endpoint throughput, p50/p95/p99 latency
  * and statuses. Bounded: LOAD_BETS bets or LOAD_SECONDS seconds of betting, whichever comes first.
  */
+import { figureNumber, figureRowReport } from '#scripts/figuresTable.ts';
 import { startBenchServer } from './support/benchServer.ts';
 import { LoadRecorder } from './support/httpLoad.ts';
 import {
@@ -61,6 +62,24 @@ export default async function loadBench(): Promise<void> {
     );
     recorder.print(elapsedMs);
     console.log('(sign-in rows cover the sign-in phase before the clock above started)');
+    const database = server.database === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    const p99 = (label: string) => figureNumber(recorder.percentileMs(label, 99));
+    console.log(
+      figureRowReport({
+        figure: `${figureNumber(watchers)} watchers' streams opening at once under bets, p99`,
+        target: 'none',
+        value: `${p99('GET /api/matches/:id/events')} ms on ${database}`,
+        command: '`npm run bench -- load`',
+      }),
+    );
+    console.log(
+      figureRowReport({
+        figure: `${figureNumber(users)} users betting, ${figureNumber(watchers)} watchers`,
+        target: 'none',
+        value: `${database} ${figureNumber((bets * 1000) / elapsedMs)} bets/s, p99 ${p99('POST /api/bets')} ms`,
+        command: '`npm run bench -- load`',
+      }),
+    );
   } finally {
     await server.stop();
   }

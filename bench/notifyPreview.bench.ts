@@ -8,7 +8,9 @@
 import { GAME_IDS } from '#core/games/gameIds.ts';
 import { gameOf } from '#core/games/registry.ts';
 import { previewSvg } from '#core/site/previewSvg.ts';
+import { figureRowReport } from '#scripts/figuresTable.ts';
 import { PreviewRenderer } from '#server/modules/previews/previewRenderer.ts';
+import { figureGameName } from './support/figureGameName.ts';
 
 const RENDERS = 20;
 
@@ -25,9 +27,13 @@ function midGame(id: (typeof GAME_IDS)[number], plies: number) {
 }
 
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** A cached render's time: tenths of a millisecond below one, whole ones above. */
+const cachedText = (ms: number) => ms.toFixed(ms < 1 ? 1 : 0);
 
 export default async function previewBench(): Promise<void> {
   const renderer = new PreviewRenderer(RENDERS * GAME_IDS.length + 1);
+  const renders: string[] = [];
+  const cached: number[] = [];
   for (const id of GAME_IDS) {
     const { name, picture } = midGame(id, 30);
     const times: number[] = [];
@@ -53,9 +59,22 @@ export default async function previewBench(): Promise<void> {
     });
     await renderer.png(`${id}:0`, again);
     const cachedMs = performance.now() - started;
+    renders.push(
+      `${figureGameName(id)} ${median(times).toFixed(1)} / ${Math.max(...times).toFixed(1)} ms`,
+    );
+    cached.push(cachedMs);
     console.log(
       `preview ${id.padEnd(8)} render median ${median(times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms` +
         ` (${RENDERS} renders, ${(bytes / 1024).toFixed(0)} KB PNG); cached ${cachedMs.toFixed(2)} ms`,
     );
   }
+  const [fastest, slowest] = [cachedText(Math.min(...cached)), cachedText(Math.max(...cached))];
+  console.log(
+    figureRowReport({
+      figure: "a preview's PNG render from its SVG, median / max",
+      target: 'none',
+      value: `${renders.join(', ')}; a cached one ${fastest === slowest ? fastest : `${fastest}–${slowest}`} ms`,
+      command: '`npm run bench -- notifyPreview`',
+    }),
+  );
 }

@@ -16,6 +16,7 @@ import type { ExactEndgameSolver } from '#core/games/othello/exactEndgameSolver.
 import { parseObf } from '#core/games/othello/obf.ts';
 import { randomGame } from '#core/games/othello/testPositions.ts';
 import { WasmEndgameSolver } from '#core/games/othello/wasmEndgameSolver.ts';
+import { figureRange, figureRowReport } from '#scripts/figuresTable.ts';
 
 const FFO = [
   { id: 40, obf: 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X', score: 38 },
@@ -71,18 +72,38 @@ export default async function othelloBench(): Promise<void> {
   console.log(
     'solver FFO  empties  score (published)      nodes      cpu s    nodes/s   edax s  ratio  (edax nodes, score)',
   );
-  benchSolver('wasm', new WasmEndgameSolver(22), reference);
+  const wasm = benchSolver('wasm', new WasmEndgameSolver(22), reference);
   benchSolver('ts', new EndgameSolver(22), reference);
   console.log('(the figures are CPU seconds of the solves: on a shared machine wall time is not)');
   if (!process.env.OTHELLO_REFERENCE)
     console.log('(set OTHELLO_REFERENCE to an Edax binary to compare)');
+  if (reference && wasm.totalReference > 0)
+    console.log(
+      figureRowReport({
+        figure: 'Othello endgame solver ÷ Edax 4.6, CPU, FFO #40–#44',
+        target: '≤ 3×',
+        value:
+          `${(wasm.totalSeconds / wasm.totalReference).toFixed(1)}× in total, ` +
+          `${figureRange(wasm.ratios, 1)}× a position; ` +
+          `${(wasm.totalNodes / wasm.totalSeconds / 1e6).toFixed(1)} M nodes/s`,
+        command: '`OTHELLO_REFERENCE=<edax binary> npm run bench -- othello`',
+      }),
+    );
+}
+
+/** One solver's totals over the positions, and its CPU time ÷ Edax's on each. */
+interface SolverFigures {
+  totalNodes: number;
+  totalSeconds: number;
+  totalReference: number;
+  ratios: number[];
 }
 
 function benchSolver(
   name: string,
   solver: ExactEndgameSolver,
   reference: ReferenceSolve[] | null,
-): void {
+): SolverFigures {
   // warm-up, not timed: a few small solves let V8 optimise (or tier up) the search
   for (let seed = 1; seed <= 20; seed++) {
     const { state } = randomGame(seed, 14);
@@ -92,6 +113,7 @@ function benchSolver(
   let totalNodes = 0;
   let totalSeconds = 0;
   let totalReference = 0;
+  const ratios: number[] = [];
   for (const [i, position] of FFO.entries()) {
     const state = parseObf(position.obf);
     const empties = position.obf.slice(0, 64).split('-').length - 1;
@@ -106,7 +128,10 @@ function benchSolver(
     totalSeconds += elapsed;
     const ok = score === position.score ? '' : ' WRONG';
     const edax = reference?.[i];
-    if (edax !== undefined) totalReference += edax.seconds;
+    if (edax !== undefined) {
+      totalReference += edax.seconds;
+      ratios.push(elapsed / edax.seconds);
+    }
     console.log(
       `${name.padEnd(6)} #${position.id}  ${String(empties).padStart(7)}  ${String(score).padStart(5)} (${position.score})${ok}`.padEnd(
         39,
@@ -124,6 +149,7 @@ function benchSolver(
         ? ` ${totalReference.toFixed(3).padStart(8)} ${(totalSeconds / totalReference).toFixed(1).padStart(6)}x`
         : ''),
   );
+  return { totalNodes, totalSeconds, totalReference, ratios };
 }
 
 function rate(nodes: number, seconds: number): string {

@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { IDBFactory } from 'fake-indexeddb';
 import type { Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { figureRowReport } from '#scripts/figuresTable.ts';
 import { openCacheLayer } from '#src/cache/cacheLayer.ts';
 import { createWalletCache } from '#src/cache/walletCache.ts';
 import { launchBrowser, newIsolatedContext } from '#tests/e2e/support/browser.ts';
@@ -23,6 +24,12 @@ const READS = 2000;
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
+
+const p50Ms = (times: number[]) =>
+  percentile(
+    times.toSorted((a, b) => a - b),
+    50,
+  );
 
 function describeTimes(times: number[]): string {
   const sorted = [...times].sort((a, b) => a - b);
@@ -46,6 +53,18 @@ function precacheSize(): void {
   const js = urls.filter((url) => url.endsWith('.js')).length;
   console.log(
     `precache: ${urls.length} entries (${js} JS), ${(raw / 1024).toFixed(1)} KiB raw, ${(gzip / 1024).toFixed(1)} KiB gzip`,
+  );
+  // A size is the same on every machine.
+  console.log(
+    figureRowReport(
+      {
+        figure: 'PWA precache',
+        target: 'none',
+        value: `${urls.length} entries, ${(gzip / 1024).toFixed(1)} KiB gzip`,
+        command: '`npm run bench -- pwa`',
+      },
+      { machine: 'any' },
+    ),
   );
 }
 
@@ -96,6 +115,15 @@ async function chromiumReads(page: Page): Promise<void> {
     return result;
   }, READS);
   console.log(`IndexedDB read, real Chromium (one transaction per read): ${describeTimes(times)}`);
+  const sorted = times.toSorted((a, b) => a - b);
+  console.log(
+    figureRowReport({
+      figure: 'IndexedDB read in Chromium, p50 / p99',
+      target: 'none',
+      value: `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)} ms`,
+      command: '`npm run bench -- pwa`',
+    }),
+  );
 }
 
 async function coldStarts(page: Page, runs: number): Promise<number[]> {
@@ -138,6 +166,14 @@ export default async function pwaBench(): Promise<void> {
     const offline = await coldStarts(page, 7);
     console.log(
       `warm cold start to cached user rendered, offline: ${describeTimes(offline)} (7 runs)`,
+    );
+    console.log(
+      figureRowReport({
+        figure: 'warm cold start to the cached user, p50 online / offline',
+        target: 'none',
+        value: `${p50Ms(online).toFixed(0)} / ${p50Ms(offline).toFixed(0)} ms`,
+        command: '`npm run bench -- pwa`',
+      }),
     );
     await context.close();
   } finally {

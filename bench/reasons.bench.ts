@@ -13,6 +13,8 @@
 import { BUILT_IN_AGENTS } from '#core/agents/roster.ts';
 import type { GameId } from '#core/games/gameIds.ts';
 import { selfPlayMatches } from '#core/games/selfPlay.ts';
+import { figureRowReport } from '#scripts/figuresTable.ts';
+import { figureGameName } from './support/figureGameName.ts';
 
 const MATCHES = Number(process.env.REASONS_MATCHES ?? 50);
 const MAX_SKILL = Number(process.env.REASONS_MAX_SKILL ?? 7);
@@ -51,6 +53,7 @@ function playMatches(id: GameId): Map<string, number> {
 }
 
 export default async function reasonsBench(): Promise<void> {
+  const shares: string[] = [];
   for (const id of GAMES) {
     const started = performance.now();
     const shapes = playMatches(id);
@@ -58,6 +61,7 @@ export default async function reasonsBench(): Promise<void> {
     const ranked = [...shapes].sort((a, b) => b[1] - a[1]);
     const top = ranked[0]?.[1] ?? 0;
     const verdict = top / total <= TARGET_SHARE ? 'within' : 'OVER';
+    shares.push(`${figureGameName(id)} ${((100 * top) / total).toFixed(1)}%`);
     console.log(
       `${id}: ${MATCHES} matches, ${total} moves, ${shapes.size} shapes; the commonest ${((100 * top) / total).toFixed(1)}% (${verdict} the 20% target), ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
@@ -65,4 +69,16 @@ export default async function reasonsBench(): Promise<void> {
       console.log(`  ${((100 * count) / total).toFixed(1).padStart(5)}%  ${shape}`);
     }
   }
+  // Seeded matches and node-bound searches: the same shares on any machine.
+  console.log(
+    figureRowReport(
+      {
+        figure: 'reasons: share of the commonest shape',
+        target: `≤ ${100 * TARGET_SHARE}%`,
+        value: shares.join(', '),
+        command: '`npm run bench -- reasons`',
+      },
+      { machine: 'any' },
+    ),
+  );
 }

@@ -25,6 +25,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { meSchema } from '#core/protocol/auth.ts';
 import { placeBetResponseSchema } from '#core/protocol/bets.ts';
 import { matchListResponseSchema } from '#core/protocol/matches.ts';
+import { figureNumber, figureRange, figureRowReport } from '#scripts/figuresTable.ts';
 import { type Database, openDatabase } from '#server/db/database.ts';
 import {
   freePort,
@@ -67,6 +68,10 @@ async function announcedMatches(origin: string): Promise<[string, string]> {
 interface RushFigures {
   betsPerSecond: number;
   p99Ms: number;
+  /** The rush's bets/s as a share of the floor's, in percent. */
+  ofFloorPercent: number;
+  /** The WAL written during the rush (PostgreSQL only). */
+  walMegabytes: number;
 }
 
 async function rush(target: Target, users: number): Promise<RushFigures> {
@@ -150,7 +155,7 @@ async function rush(target: Target, users: number): Promise<RushFigures> {
         `  CPU during the rush: server ${serverCpuMs.toFixed(0)} ms, ` +
           `the crowd's ${rushed.crowdMs} ms (${crowd.name})`,
       );
-      if (waits) console.log(`  waits during the rush: ${waits}`);
+      if (waits) console.log(`  waits during the rush: ${waits.description}`);
       db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: join(dir, 'data') });
       const failures = await checkRush(db, matchId, sent, pools.pools);
       console.log(
@@ -169,7 +174,12 @@ async function rush(target: Target, users: number): Promise<RushFigures> {
         const line = await pgbenchFloor(db, target.databaseUrl, floorMatchId, userIds, dir);
         console.log(`  ${line ?? 'pgbench: not installed'}`);
       }
-      return { betsPerSecond, p99Ms: percentile(latencies, 99) };
+      return {
+        betsPerSecond,
+        p99Ms: percentile(latencies, 99),
+        ofFloorPercent: (100 * betsPerSecond) / floor.betsPerSecond,
+        walMegabytes: waits?.walMegabytes ?? Number.NaN,
+      };
     } finally {
       crowd.close();
     }
@@ -234,10 +244,88 @@ function summarise(empty: readonly RushFigures[], grown: readonly RushFigures[])
   console.log(`        empty ÷ grown bets/s (medians): ${ratio.toFixed(2)}×`);
 }
 
+/** The command of the PostgreSQL rows in docs/FIGURES.md. */
+const POSTGRES_COMMAND =
+  '`RUSH_SKIP_EMBEDDED=1 RUSH_ROUNDS=5 RUSH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test RUSH_GROWN_DATABASE_URL=postgres://postgres@127.0.0.1:5432/grown_rush npm run -s bench -- rush`';
+
+/** A run's bets/s and p99 as the FIGURES.md rows write them, a range over its rounds. */
+const rushValue = (figures: readonly RushFigures[]) =>
+  `${figureRange(figures.map((f) => f.betsPerSecond))} bets/s, ` +
+  `p99 ${figureRange(figures.map((f) => f.p99Ms))} ms`;
+
+/** The FIGURES.md rows of the PostgreSQL rushes; `ratios` is each round's empty ÷ grown bets/s. */
+function printPostgresRows(
+  users: number,
+  empty: readonly RushFigures[],
+  grown: readonly RushFigures[],
+  ratios: readonly number[],
+): void {
+  const target = '≥ 2,000/s, p99 ≤ 500 ms';
+  const command = POSTGRES_COMMAND;
+  const rows: string[] = [];
+  if (empty.length > 0)
+    rows.push(
+      figureRowReport({
+        figure: `${figureNumber(users)} bets at once, PostgreSQL empty`,
+        target,
+        value: rushValue(empty),
+        command,
+      }),
+    );
+  if (grown.length > 0)
+    rows.push(
+      figureRowReport({
+        figure: `${figureNumber(users)} bets at once, PostgreSQL grown`,
+        target,
+        value: rushValue(grown),
+        command,
+      }),
+    );
+  if (ratios.length > 0)
+    rows.push(
+      figureRowReport({
+        figure: 'grown ÷ empty, every round',
+        target: '≤ 1.25×',
+        value: `${figureRange(ratios, 2)}× (median ${median(ratios).toFixed(2)}×)`,
+        command,
+      }),
+    );
+  if (empty.length + grown.length > 0)
+    rows.push(
+      figureRowReport({
+        figure: 'a rush against its floor (`placeBet` on the database)',
+        target: 'none',
+        value: `${figureRange([...empty, ...grown].map((f) => f.ofFloorPercent))}%`,
+        command,
+      }),
+    );
+  if (empty.length > 0 && grown.length > 0) {
+    const wal = (figures: readonly RushFigures[]) =>
+      median(figures.map((f) => f.walMegabytes)).toFixed(1);
+    rows.push(
+      figureRowReport({
+        figure: 'WAL a rush writes, grown and empty',
+        target: 'grown as empty',
+        value: `${wal(grown)} MB and ${wal(empty)} MB`,
+        command,
+      }),
+    );
+  }
+  for (const row of rows) console.log(row);
+}
+
 export default async function rushBench(): Promise<void> {
   const users = envCount('RUSH_USERS', 1000);
   if (process.env.RUSH_SKIP_EMBEDDED !== '1') {
-    await rush({ label: 'embedded (PGlite), empty', databaseUrl: '' }, users);
+    const embedded = await rush({ label: 'embedded (PGlite), empty', databaseUrl: '' }, users);
+    console.log(
+      figureRowReport({
+        figure: `${figureNumber(users)} bets at once, PGlite empty`,
+        target: 'p99 ≤ 1 s',
+        value: `${figureNumber(embedded.betsPerSecond)} bets/s, p99 ${figureNumber(embedded.p99Ms)} ms`,
+        command: '`npm run -s bench -- rush`',
+      }),
+    );
   }
   const postgresUrl = process.env.RUSH_DATABASE_URL ?? process.env.DATABASE_URL;
   const grownUrl = process.env.RUSH_GROWN_DATABASE_URL;
@@ -253,22 +341,33 @@ export default async function rushBench(): Promise<void> {
   const grownRuns = envCount('RUSH_GROWN_RUNS', 1);
   const empty: RushFigures[] = [];
   const grown: RushFigures[] = [];
+  const ratios: number[] = [];
   for (let round = 1; round <= rounds; round++) {
     const of = rounds === 1 ? '' : ` (round ${round})`;
+    let emptyOfRound: RushFigures | undefined;
     if (postgresUrl) {
       const fresh = await freshSchema(postgresUrl);
       try {
-        empty.push(await rush({ label: `PostgreSQL, empty${of}`, databaseUrl: fresh.url }, users));
+        emptyOfRound = await rush(
+          { label: `PostgreSQL, empty${of}`, databaseUrl: fresh.url },
+          users,
+        );
+        empty.push(emptyOfRound);
       } finally {
         await fresh.drop();
       }
     }
+    const grownOfRound: RushFigures[] = [];
     for (let run = 1; grownUrl && run <= grownRuns; run++) {
       const label =
         grownRuns === 1 ? `PostgreSQL, grown${of}` : `PostgreSQL, grown${of} (run ${run})`;
-      grown.push(await rush({ label, databaseUrl: grownUrl }, users));
+      grownOfRound.push(await rush({ label, databaseUrl: grownUrl }, users));
     }
+    grown.push(...grownOfRound);
+    if (emptyOfRound && grownOfRound.length > 0)
+      ratios.push(emptyOfRound.betsPerSecond / median(grownOfRound.map((f) => f.betsPerSecond)));
   }
   if (empty.length > 0 && grown.length > 0 && empty.length + grown.length > 2)
     summarise(empty, grown);
+  printPostgresRows(users, empty, grown, ratios);
 }

@@ -5,6 +5,7 @@
  * many to warm up), so no cache inside viem or siwe answers twice. `npm run bench -- siweParse`.
  */
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { figureRowReport } from '#scripts/figuresTable.ts';
 import { verifyEoaSignature } from '#server/modules/auth/eoaSignature.ts';
 import { readCommonSiweMessage } from '#server/modules/auth/siweCommonShape.ts';
 import { parseSiweMessageByGrammar } from '#server/modules/auth/siweMessage.ts';
@@ -45,5 +46,15 @@ export default async function siweParseBench(): Promise<void> {
   console.log(
     `per message, ${MESSAGES} messages of different wallets: common shape ${shape.toFixed(3)} ms, ` +
       `siwe's ABNF parser ${grammar.toFixed(3)} ms, signer's recovery ${recovery.toFixed(3)} ms`,
+  );
+  console.log(
+    figureRowReport({
+      figure: "one sign-in's check on a thread",
+      target: 'none',
+      value:
+        `parse ${shape.toFixed(3)} ms (siwe's parser ${grammar.toFixed(2)}), ` +
+        `recovery ${recovery.toFixed(2)} ms`,
+      command: '`npm run bench -- siweParse`',
+    }),
   );
 }

@@ -8,6 +8,7 @@
  * sees the tables a busy platform has; it prints their row counts before and after.
  */
 import pg from 'pg';
+import { figureRange, figureRowReport } from '#scripts/figuresTable.ts';
 import { startBenchServer } from './support/benchServer.ts';
 import { LoadRecorder } from './support/httpLoad.ts';
 import {
@@ -109,9 +110,24 @@ export default async function soakBench(): Promise<void> {
     }
     const [, ...steady] = samples; // the first sample includes start-up and warm-up
     const series = steady.length >= 2 ? steady : samples;
+    const rssSlope = slope(series.map((s) => ({ x: s.minute, y: s.rssMb }))).toFixed(2);
+    const heapSlope = slope(series.map((s) => ({ x: s.minute, y: s.heapMb }))).toFixed(2);
     console.log(
-      `slope over ${series.length} samples: RSS ${slope(series.map((s) => ({ x: s.minute, y: s.rssMb }))).toFixed(2)} MB/min, ` +
-        `heap ${slope(series.map((s) => ({ x: s.minute, y: s.heapMb }))).toFixed(2)} MB/min`,
+      `slope over ${series.length} samples: RSS ${rssSlope} MB/min, heap ${heapSlope} MB/min`,
+    );
+    console.log(
+      figureRowReport({
+        figure: `${minutes}-minute soak on ${grownUrl ? 'a grown PostgreSQL' : server.database}: RSS, post-GC heap`,
+        target: 'no growth',
+        value:
+          `RSS ${figureRange(series.map((s) => s.rssMb))} MB (${rssSlope} MB/min), ` +
+          `heap ${figureRange(
+            series.map((s) => s.heapMb),
+            1,
+          )} MB (${heapSlope} MB/min)`,
+        command:
+          '`SOAK_MINUTES=20 SOAK_DATABASE_URL=postgres://postgres@127.0.0.1:5432/grown_soak npm run -s bench -- soak`',
+      }),
     );
     await work;
     recorder.print(Date.now() - started);

@@ -9,6 +9,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { figureRowReport } from '#scripts/figuresTable.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { MatchRunner } from '#server/modules/matches/runner/matchRunner.ts';
@@ -125,6 +126,14 @@ export default async function tournament(): Promise<void> {
     const sorted = [...sweepTimes].sort((a, b) => a - b);
     console.log(
       `runner overhead (the tournaments' part of ${sweepTimes.length} sweeps): ${totalMs.toFixed(0)} ms in all, ${(totalMs / ROUNDS).toFixed(0)} ms per round; one sweep p50 ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`,
+    );
+    console.log(
+      figureRowReport({
+        figure: `a ${ENTRANTS}-entrant Swiss of ${ROUNDS} rounds at bench pace`,
+        target: 'none',
+        value: `${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} ${seconds(wallMs)}, runner ${(totalMs / ROUNDS).toFixed(0)} ms a round`,
+        command: '`npm run bench -- tournament`',
+      }),
     );
   } finally {
     await pool.close();

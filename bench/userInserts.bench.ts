@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { figureNumber, figureRowReport } from '#scripts/figuresTable.ts';
 import { type Database, openDatabase } from '#server/db/database.ts';
 import { migrate } from '#server/db/migrate.ts';
 
@@ -53,12 +54,26 @@ async function runVariant(open: () => Promise<Database>, change: string | null) 
   }
 }
 
+/** The FIGURES.md row: a user's insert on each database, trigram indexes as migrated. */
+function printRow(asMigrated: string[], command: string): void {
+  console.log(
+    figureRowReport({
+      figure: `a first sign-in's user row, ${figureNumber(PER_STATEMENT)} a statement`,
+      target: 'none',
+      value: asMigrated.join(', '),
+      command,
+    }),
+  );
+}
+
 export default async function userInsertsBench(): Promise<void> {
+  const asMigrated: string[] = [];
   for (const variant of VARIANTS) {
     const dir = await mkdtemp(join(tmpdir(), 'gridmind-user-inserts-'));
     try {
       const ms = await runVariant(() => openDatabase({ dataDir: dir }), variant.change);
       console.log(`pglite, ${variant.name}: ${ms.toFixed(3)} ms a user`);
+      if (variant.change === null) asMigrated.push(`PGlite ${ms.toFixed(3)} ms`);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -66,6 +81,7 @@ export default async function userInsertsBench(): Promise<void> {
   const url = process.env.USERS_DATABASE_URL;
   if (!url) {
     console.log('(set USERS_DATABASE_URL to an empty PostgreSQL database to run it there too)');
+    printRow(asMigrated, '`npm run bench -- userInserts`');
     return;
   }
   for (const [n, variant] of VARIANTS.entries()) {
@@ -79,9 +95,14 @@ export default async function userInsertsBench(): Promise<void> {
         variant.change,
       );
       console.log(`postgres, ${variant.name}: ${ms.toFixed(3)} ms a user`);
+      if (variant.change === null) asMigrated.push(`PostgreSQL ${ms.toFixed(3)} ms`);
     } finally {
       await admin.query(`drop schema ${schema} cascade`);
       await admin.end();
     }
   }
+  printRow(
+    asMigrated,
+    '`USERS_DATABASE_URL=postgres://postgres@127.0.0.1:5432/ui_a npm run bench -- userInserts`',
+  );
 }

@@ -21,6 +21,8 @@ import { randomGame } from '#core/games/othello/testPositions.ts';
 import { judgeOthello } from '#core/games/othello/verdict.ts';
 import { gameOf } from '#core/games/registry.ts';
 import { selfPlayMatches } from '#core/games/selfPlay.ts';
+import { figureNumber, figureRowReport } from '#scripts/figuresTable.ts';
+import { figureGameName } from './support/figureGameName.ts';
 
 const GAMES_EACH = 6;
 const judgeOptions = { deadline: Number.POSITIVE_INFINITY, now: () => 0 };
@@ -33,7 +35,7 @@ function benchGame(
   id: 'connect4' | 'othello' | 'checkers',
   judgedFrom: (moves: string[]) => boolean,
   { games = GAMES_EACH, judgedEach = Number.POSITIVE_INFINITY } = {},
-) {
+): string {
   const game = gameOf(id);
   const times: number[] = [];
   let absent = 0;
@@ -60,6 +62,7 @@ function benchGame(
   console.log(
     `${id}: ${times.length} moves judged, ${absent} without a verdict; one verdict p50 ${ms(percentile(times, 0.5))}, p90 ${ms(percentile(times, 0.9))}, max ${ms(times.at(-1) ?? 0)}`,
   );
+  return `${figureGameName(id)} ${figureNumber(percentile(times, 0.5))} / ${figureNumber(times.at(-1) ?? 0)} ms`;
 }
 
 /**
@@ -96,6 +99,8 @@ const LATE_REACH_MAX_SKILL = 6;
 function othelloLateReach() {
   const agents = BUILT_IN_AGENTS.filter((agent) => agent.traits.skill <= LATE_REACH_MAX_SKILL);
   const byEmpties = new Map<number, { moves: number; quick: number; late: number; ms: number[] }>();
+  let moves = 0;
+  let exact = 0;
   for (const match of selfPlayMatches('othello', agents, LATE_REACH_MATCHES, 2027)) {
     const played: string[] = [];
     for (const { decision } of match.moves) {
@@ -125,14 +130,38 @@ function othelloLateReach() {
         `${row.late} of the other ${row.moves - row.quick} exact late (one late solve p50 ${percentile(sorted, 0.5).toFixed(0)} ms, ` +
         `max ${(sorted.at(-1) ?? 0).toFixed(0)} ms), ${row.moves - row.quick - row.late} left with winning chances`,
     );
+    moves += row.moves;
+    exact += row.quick + row.late;
   }
+  // Seeded matches and node budgets: the same count on any machine.
+  console.log(
+    figureRowReport(
+      {
+        figure: "agents' Othello moves from 20 empties with an exact verdict",
+        target: 'all',
+        value: `${figureNumber(exact)} of ${figureNumber(moves)}`,
+        command: '`VERDICTS_ONLY=othelloLate npm run bench -- verdicts`',
+      },
+      { machine: 'any' },
+    ),
+  );
 }
 
 export default async function verdicts(): Promise<void> {
   if (process.env.VERDICTS_ONLY === 'othelloLate') return othelloLateReach();
-  benchGame('connect4', (moves) => moves.length >= 8);
-  // Othello: 60 discs are placed over the game, so 40 disc moves leave 20 empties
-  benchGame('othello', (moves) => moves.filter((move) => move !== 'pass').length >= 40);
+  const times = [
+    benchGame('connect4', (moves) => moves.length >= 8),
+    // Othello: 60 discs are placed over the game, so 40 disc moves leave 20 empties
+    benchGame('othello', (moves) => moves.filter((move) => move !== 'pass').length >= 40),
+  ];
+  console.log(
+    figureRowReport({
+      figure: "a verdict's time, p50 / max",
+      target: '≤ 2 s',
+      value: times.join(', '),
+      command: '`npm run -s bench -- verdicts`',
+    }),
+  );
   othelloReach();
   benchGame(
     'checkers',

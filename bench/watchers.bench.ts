@@ -17,6 +17,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { matchListResponseSchema } from '#core/protocol/matches.ts';
+import { figureRange, figureRowReport } from '#scripts/figuresTable.ts';
 import { freePort } from '#server/testing/serverProcess.ts';
 import { spawnProbedServer } from './support/probedServer.ts';
 import {
@@ -29,6 +30,7 @@ import { buildNativeClient } from './watcherClientsNative.ts';
 // WATCHERS=1000,5000 runs only those rounds.
 const ROUNDS = (process.env.WATCHERS ?? '1000,5000,10000').split(',').map(Number);
 const MOVES_PER_ROUND = 3;
+const DELIVERY_TARGET_MS = 100;
 const ROUND_LIMIT_MS = 120_000;
 // Both matches can be past their early moves: the next one starts when one ends (up to 7 min).
 const MATCH_WAIT_MS = 480_000;
@@ -107,13 +109,22 @@ interface ClientKind {
   start(url: string, count: number, lastId: number): ClientProcess;
 }
 
+/** What one round measured, for the FIGURES.md rows. */
+interface RoundFigures {
+  kind: string;
+  watchers: number;
+  p99Ms: number;
+  rssKbPerWatcher: number;
+  heapKbPerWatcher: number;
+}
+
 async function round(
   base: string,
   server: ChildProcess,
   kind: ClientKind,
   watchers: number,
   report = true,
-): Promise<void> {
+): Promise<RoundFigures> {
   const match = await liveMatch(base, Date.now() + MATCH_WAIT_MS);
   // After a full collection both times, so the last round's garbage is not counted (or freed) here.
   const before = await memoryKb(server);
@@ -180,6 +191,51 @@ async function round(
     );
   // Let the server notice the hang-ups before the next round measures its memory again.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
+  return {
+    kind: kind.name,
+    watchers,
+    p99Ms: percentile(latencies, 99),
+    rssKbPerWatcher: (after.rssKb - before.rssKb) / watchers,
+    heapKbPerWatcher: (after.heapKb - before.heapKb) / watchers,
+  };
+}
+
+/** The FIGURES.md rows: delivery p99 with the C clients, memory per watcher, at 10,000. */
+function printRows(rounds: readonly RoundFigures[]): void {
+  const atTenThousand = rounds.filter((figures) => figures.watchers === 10_000);
+  const cRounds = rounds.filter((figures) => figures.kind === 'C');
+  const cAtTenThousand = cRounds.find((figures) => figures.watchers === 10_000);
+  if (cAtTenThousand) {
+    const smaller = cRounds
+      .filter((figures) => figures.watchers < 10_000)
+      .map((figures) => `${figures.p99Ms} ms at ${figures.watchers.toLocaleString('en')}`);
+    const met = cAtTenThousand.p99Ms <= DELIVERY_TARGET_MS;
+    console.log(
+      figureRowReport({
+        figure: "a move's delivery p99, 10,000 watchers (C clients)",
+        target: `≤ ${DELIVERY_TARGET_MS} ms`,
+        value: `${cAtTenThousand.p99Ms} ms${met ? '' : ': not met'}${smaller.length > 0 ? ` (${smaller.join(', ')})` : ''}`,
+        command: '`npm run bench -- watchers`',
+      }),
+    );
+  }
+  if (atTenThousand.length > 0)
+    console.log(
+      figureRowReport({
+        figure: 'memory per watcher at 10,000',
+        target: '≤ 30 KB',
+        value:
+          `${figureRange(
+            atTenThousand.map((figures) => figures.rssKbPerWatcher),
+            1,
+          )} KB resident, ` +
+          `${figureRange(
+            atTenThousand.map((figures) => figures.heapKbPerWatcher),
+            1,
+          )} KB heap and buffers`,
+        command: '`npm run bench -- watchers`',
+      }),
+    );
 }
 
 /**
@@ -228,14 +284,16 @@ export default async function watchersBench(): Promise<void> {
   // would hide the watchers' memory: a first unreported round warms the heap up.
   await new Promise((resolve) => setTimeout(resolve, 10_000));
   const base = `http://127.0.0.1:${port}`;
+  const rounds: RoundFigures[] = [];
   try {
     for (const [index, kind] of kinds.entries()) {
       if (index === 0) {
         console.log('(warm-up round, 1,000 watchers: not reported)');
         await round(base, server, kind, 1_000, false);
       }
-      for (const watchers of ROUNDS) await round(base, server, kind, watchers);
+      for (const watchers of ROUNDS) rounds.push(await round(base, server, kind, watchers));
     }
+    printRows(rounds);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

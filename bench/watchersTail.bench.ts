@@ -19,6 +19,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { matchListResponseSchema } from '#core/protocol/matches.ts';
+import { figureNumber, figureRowReport } from '#scripts/figuresTable.ts';
 import { freePort } from '#server/testing/serverProcess.ts';
 import { describe, moveFigures, ms, slowestLoop } from './support/tailFigures.ts';
 import {
@@ -213,6 +214,7 @@ export default async function watchersTailBench(): Promise<void> {
       `load average ${loadavg()[0]?.toFixed(1)} before start)`,
   );
   const ratios: string[] = [];
+  const spreads: string[] = [];
   try {
     for (let run = 1; run <= RUNS; run++) {
       console.log(`run ${run}:`);
@@ -220,11 +222,20 @@ export default async function watchersTailBench(): Promise<void> {
       const bare = await bareRun(built.binary);
       const ratio = `${(server / bare).toFixed(2)}x`;
       ratios.push(ratio);
+      spreads.push(`${ms(server)} against ${ms(bare)} ms`);
       console.log(
         `  slowest spread, server / bare loop: ${ms(server)} / ${ms(bare)} ms = ${ratio}`,
       );
     }
     console.log(`slowest-spread ratios (goal: within 2x): ${ratios.join(', ')}`);
+    console.log(
+      figureRowReport({
+        figure: `slowest move's spread to ${figureNumber(WATCHERS)} watchers ÷ a bare loop's`,
+        target: '≤ 2×',
+        value: `${ratios.map((ratio) => ratio.replace('x', '×')).join(', ')} (${spreads.join(', ')})`,
+        command: '`npm run -s bench -- watchersTail`',
+      }),
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

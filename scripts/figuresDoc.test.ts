@@ -1,11 +1,14 @@
 /**
  * docs/FIGURES.md is a set of tables whose every row is a figure with its target, value, command,
- * machine and date; each command names a bench, script or file that exists, and every bench in
- * bench/ has a row, so a bench renamed or added without its figure fails here.
+ * machine and date; each command names a bench, script or file that exists, every bench in
+ * bench/ has a row, and a bench a row names prints that row (figureRowReport with the row's
+ * figure), so a bench renamed or added without its figure, or a figure renamed on one side only,
+ * fails here.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { FIGURES_PATH, figureRows } from './figuresTable.ts';
 
@@ -19,6 +22,42 @@ const npmScripts = Object.keys(
 );
 const benchWords = (command: string) =>
   [...command.matchAll(/bench -- (\w+)/g)].map((match) => match[1] ?? '');
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The figures `source` passes to figureRowReport, read from its syntax tree: every string in the
+ * `figure` property's expression (both sides of a `?:`), a template's `${…}` standing for any text.
+ */
+function reportedFigures(source: string): RegExp[] {
+  const file = ts.createSourceFile('bench.ts', source, ts.ScriptTarget.Latest, true);
+  const figures: RegExp[] = [];
+  const strings = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+      figures.push(new RegExp(`^${escapeRegExp(node.text)}$`));
+    } else if (ts.isTemplateExpression(node)) {
+      const parts = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
+      figures.push(new RegExp(`^${parts.map(escapeRegExp).join('.+')}$`));
+    } else ts.forEachChild(node, strings);
+  };
+  const visit = (node: ts.Node): void => {
+    const [measured] = ts.isCallExpression(node) ? node.arguments : [];
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.getText(file) === 'figureRowReport' &&
+      measured !== undefined &&
+      ts.isObjectLiteralExpression(measured)
+    ) {
+      for (const property of measured.properties) {
+        if (ts.isPropertyAssignment(property) && property.name.getText(file) === 'figure')
+          strings(property.initializer);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return figures;
+}
 
 describe('docs/FIGURES.md', () => {
   it('holds figures, each row complete with a machine and a date', () => {
@@ -50,6 +89,30 @@ describe('docs/FIGURES.md', () => {
       for (const file of files) expect(existsSync(join(root, file)), file).toBe(true);
       expect(words.length + scripts.length + files.length, figure).toBeGreaterThan(0);
     }
+  });
+
+  it('has every bench a row names print that row through figureRowReport', () => {
+    const missing = rows.flatMap(({ figure, command }) =>
+      benchWords(command)
+        .filter((bench) => {
+          const source = readFileSync(join(root, 'bench', `${bench}.bench.ts`), 'utf8');
+          return !reportedFigures(source).some((printed) => printed.test(figure));
+        })
+        .map((bench) => `${bench}: ${figure}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('reads the figures a bench prints, a template standing for its text', () => {
+    const source = [
+      "figureRowReport({ figure: 'a', value });",
+      `figureRowReport({ figure: grown ? "b" : \`c of \${count} d\`, value });`,
+      "const other = { figure: 'e' };",
+    ].join('\n');
+    const printed = reportedFigures(source);
+    const reads = (figure: string) => printed.some((each) => each.test(figure));
+    expect(['a', 'b', 'c of 1,000 d'].map(reads)).toEqual([true, true, true]);
+    expect(['e', 'c of  d', 'ab'].map(reads)).toEqual([false, false, false]);
   });
 
   it('has a row for every bench in bench/', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { figureRowReport, figureRows, machineNow } from './figuresTable.ts';
+import {
+  figureNumber,
+  figureRange,
+  figureRowReport,
+  figureRows,
+  machineNow,
+} from './figuresTable.ts';
 
 const HEADER =
   '| figure | target | value | command | machine | date |\n| --- | --- | --- | --- | --- | --- |';
@@ -44,6 +50,20 @@ describe('figureRowReport', () => {
       'quiet',
       'busy 2',
       'busy 12',
+    ]);
+  });
+});
+
+describe('figureNumber and figureRange', () => {
+  it('write numbers as FIGURES.md does, a range only where the ends differ', () => {
+    expect([figureNumber(18_391_564), figureNumber(0.4, 2), figureNumber(1_061.4)]).toEqual([
+      '18,391,564',
+      '0.40',
+      '1,061',
+    ]);
+    expect([figureRange([2_018, 1_865, 1_942]), figureRange([52.31, 52.34], 1)]).toEqual([
+      '1,865–2,018',
+      '52.3',
     ]);
   });
 });

@@ -55,6 +55,21 @@ export function figureRows(markdown: string): FigureRow[] {
   return rows;
 }
 
+/** A number as FIGURES.md writes it: thousands separated by commas, `digits` after the point. */
+export function figureNumber(value: number, digits = 0): string {
+  return value.toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}
+
+/** Numbers as FIGURES.md writes their range (`1,865–2,018`), or one number when they read alike. */
+export function figureRange(values: readonly number[], digits = 0): string {
+  const low = figureNumber(Math.min(...values), digits);
+  const high = figureNumber(Math.max(...values), digits);
+  return low === high ? low : `${low}–${high}`;
+}
+
 /** `quiet` or `busy N`, as FIGURES.md names a machine by its load average over the last minute. */
 export function machineNow(loadAverage = loadavg()[0] ?? 0): string {
   return loadAverage < 2 ? 'quiet' : `busy ${Math.round(loadAverage)}`;

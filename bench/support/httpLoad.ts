@@ -22,6 +22,15 @@ export class LoadRecorder {
     entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
   }
 
+  /** The p-th percentile of one endpoint's latencies (NaN when it has none). */
+  percentileMs(label: string, p: number): number {
+    const latenciesMs = this.byLabel.get(label)?.latenciesMs ?? [];
+    return percentile(
+      latenciesMs.toSorted((a, b) => a - b),
+      p,
+    );
+  }
+
   /** Prints count, throughput, p50/p95/p99 and every status per endpoint over `elapsedMs`. */
   print(elapsedMs: number): void {
     console.log(

@@ -1,5 +1,11 @@
 import pg from 'pg';
 
+/** What the sessions waited on during a rush, as one line, and the WAL written meanwhile. */
+export interface RushWaits {
+  description: string;
+  walMegabytes: number;
+}
+
 /**
  * Samples what the active sessions on the bench's database (not the whole server) wait on (pg_stat_activity) every few milliseconds
  * on its own connection, until stopped; returns the counts, most frequent first, for the bench to
@@ -8,7 +14,7 @@ import pg from 'pg';
  * WAL the server wrote meanwhile (every database's: the bench is its only writer), where a
  * grown database's full-page images show.
  */
-export async function sampleWaits(url: string): Promise<() => Promise<string>> {
+export async function sampleWaits(url: string): Promise<() => Promise<RushWaits>> {
   const target = new URL(url);
   target.searchParams.delete('options');
   const client = new pg.Client({ connectionString: target.toString() });
@@ -43,10 +49,12 @@ export async function sampleWaits(url: string): Promise<() => Promise<string>> {
     await client.end();
     const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 6);
     const walMegabytes = Number(rows[0]?.bytes) / 2 ** 20;
-    return (
-      `${samples} samples of active sessions: ${top.map(([wait, n]) => `${wait} ${n}`).join(', ')}; ` +
-      `WAL written meanwhile ${walMegabytes.toFixed(1)} MB`
-    );
+    return {
+      description:
+        `${samples} samples of active sessions: ${top.map(([wait, n]) => `${wait} ${n}`).join(', ')}; ` +
+        `WAL written meanwhile ${walMegabytes.toFixed(1)} MB`,
+      walMegabytes,
+    };
   };
 }
 
