@@ -8,12 +8,12 @@
  * Every figure is the best of three timed passes, on each side.
  */
 import { spawnSync } from 'node:child_process';
-import { createRandom } from '#core/agents/random.ts';
 import type { ExactSolver } from '#core/games/connect4/exactSolver.ts';
 import { Connect4Position } from '#core/games/connect4/position.ts';
 import { Solver } from '#core/games/connect4/solver.ts';
 import { WasmSolver } from '#core/games/connect4/wasmSolver.ts';
 import { figureRange, figureRowReport } from '#scripts/figuresTable.ts';
+import { randomPositions } from './support/connect4Positions.ts';
 
 const BANDS = [
   { name: 'end (28-36 moves)', min: 28, max: 36, count: 200 },
@@ -22,25 +22,6 @@ const BANDS = [
 ] as const;
 // timed passes per band, on each side; the best one counts
 const PASSES = 3;
-
-/** Seeded random positions with no immediate win played, in a move-count range. */
-function positions(min: number, max: number, count: number, seed: number): string[] {
-  const random = createRandom(seed);
-  const result: string[] = [];
-  while (result.length < count) {
-    const target = min + Math.floor(random() * (max - min + 1));
-    const position = new Connect4Position();
-    while (position.nbMoves < target) {
-      const moves = position.legalMoves().filter((column) => !position.isWinningMove(column));
-      if (moves.length === 0) break;
-      position.play(moves[Math.floor(random() * moves.length)]!);
-    }
-    if (position.nbMoves === target && position.outcome().status === 'ongoing') {
-      result.push(position.moves);
-    }
-  }
-  return result;
-}
 
 interface Pass {
   nodes: number;
@@ -110,7 +91,7 @@ export default async function engineBench(): Promise<void> {
   const binary = process.env.C4_REFERENCE_SOLVER;
   // warm the JIT (and the WebAssembly tier-up) so the first band is not charged for compilation
   for (const [, solver] of solvers) {
-    for (const moves of positions(20, 30, 30, 99)) {
+    for (const moves of randomPositions(20, 30, 30, 99)) {
       solver.resetTable();
       solver.solve(Connect4Position.fromMoves(moves));
     }
@@ -121,7 +102,7 @@ export default async function engineBench(): Promise<void> {
     'band                  solver  positions  pos/s      mean ms   mean nodes   vs C++ part12 (time, nodes)',
   );
   for (const [index, band] of BANDS.entries()) {
-    const lines = positions(band.min, band.max, band.count, index + 1);
+    const lines = randomPositions(band.min, band.max, band.count, index + 1);
     const reference = binary ? bestOf(PASSES, () => runReference(binary, lines)) : undefined;
     for (const [name, solver] of solvers) {
       // one untimed pass first: V8 compiles on background threads, whose time would count here

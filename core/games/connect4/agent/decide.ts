@@ -11,16 +11,22 @@ import { HeuristicSearch } from './heuristicSearch.ts';
 import { moveReason } from './moveReason.ts';
 import {
   exactColumnScores,
+  type KeptValue,
   openingBook,
   solvedColumn,
   solverNodesOfLastCall,
   weakBook,
+  winDrawLossColumn,
 } from './perfectPlay.ts';
 
 // Before these plies an exact solve cannot finish within any think time on a typical CPU (see
 // docs/ENGINE.md): perfect agents rely on the book there and search heuristically otherwise.
 const PERFECT_SOLVER_FROM_PLY = 8;
 const LATE_SOLVER_FROM_PLY = 18;
+// The top agent's win/draw/loss solve gets its whole think time at this rate: the WebAssembly
+// solver's on these machines when quiet is 5-7 M nodes a second (docs/ENGINE.md), so the budget
+// fits the think time with room, and the deadline stops it on a slower or busier machine.
+const SOLVER_NODES_PER_MS = 4_000;
 // Past this many nodes a heuristic search without a table gains little depth for its time.
 const HEURISTIC_CAP = 2_000_000;
 // With a book move the search only scores the other columns for the trace: a short look does.
@@ -84,27 +90,48 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
   const fromBook = profile.solver === 'always' ? openingBook().columnScores(position) : null;
   // the first moves: the win/draw/loss book knows a column that keeps the value, not every score
   const bookMove = profile.solver === 'always' && !fromBook ? weakBook().get(position) : undefined;
-  const trySolver =
-    !fromBook &&
-    !bookMove &&
-    ((profile.solver === 'always' && position.nbMoves >= PERFECT_SOLVER_FROM_PLY) ||
-      (profile.solver === 'late' && position.nbMoves >= LATE_SOLVER_FROM_PLY));
+  const pastBooks = !fromBook && !bookMove;
+  // The top agent's win/draw/loss solve comes first, with the whole think time: a heuristic move
+  // may give up a value only where that solve does not fit (docs/ENGINE.md counts them).
+  const solveFirst =
+    pastBooks && profile.solver === 'always' && position.nbMoves >= PERFECT_SOLVER_FROM_PLY;
+  const lateSolve =
+    pastBooks && profile.solver === 'late' && position.nbMoves >= LATE_SOLVER_FROM_PLY;
+  let nodes = 0;
+  let kept: KeptValue | null = null;
+  const solverNodes = valid.thinkTimeMs * SOLVER_NODES_PER_MS;
+  if (solveFirst) {
+    kept = winDrawLossColumn(position, {
+      ...budget,
+      maxNodes: solverNodes,
+      deadline: solverDeadline(options),
+    });
+    nodes += solverNodesOfLastCall();
+  }
+  // Every column's score (the fastest win, the slowest loss) where it fits, on the table the
+  // value's proof left: an unproven value would not be proven by it either.
   const exact = fromBook
     ? { scores: fromBook }
-    : trySolver
-      ? exactColumnScores(position, {
-          ...budget,
-          maxNodes: profile.maxNodes * 0.75,
-          // keep a quarter of the time for the heuristic fallback if the clock runs short
-          deadline: solverDeadline(options),
-        })
+    : kept || lateSolve
+      ? exactColumnScores(
+          position,
+          {
+            ...budget,
+            // the top agent's solves share its think time: this gets what the value's left
+            maxNodes: kept
+              ? Math.min(profile.maxNodes * 0.75, solverNodes - nodes)
+              : profile.maxNodes * 0.75,
+            deadline: solverDeadline(options),
+          },
+          { warm: kept !== null },
+        )
       : null;
-  let nodes = trySolver ? solverNodesOfLastCall() : 0;
-  // Every column's score did not fit: the position's value and one column that keeps it cost far
-  // less, so the agent still never gives up a solved position's value. It takes the heuristic's
-  // share; the heuristic then only scores the other columns for the trace, as after a book move.
+  if (kept || lateSolve) nodes += solverNodesOfLastCall();
+  // Every column's score did not fit (the late solver): the position's value and one column that
+  // keeps it cost far less. It takes the heuristic's share; the heuristic then only scores the
+  // other columns for the trace, as after a book move.
   let proven: ReturnType<typeof solvedColumn> = null;
-  if (trySolver && !exact) {
+  if (lateSolve && !exact) {
     proven = solvedColumn(position, {
       ...budget,
       maxNodes: profile.maxNodes * 0.25,
@@ -113,8 +140,11 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
     });
     nodes += solverNodesOfLastCall();
   }
+  const solved = exact ? null : kept;
   const known =
-    bookMove ?? (proven && { column: proven.column, value: Math.sign(proven.score) as WeakValue });
+    bookMove ??
+    (solved?.column ? { column: solved.column, value: solved.value } : null) ??
+    (proven && { column: proven.column, value: Math.sign(proven.score) as WeakValue });
   let scores: (number | null)[];
   let depth: number;
   if (exact) {
@@ -123,7 +153,10 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
   } else {
     // a failed solver attempt leaves the heuristic its own fixed share: choices stay reproducible
     const cap = known ? BOOK_TRACE_NODES : HEURISTIC_CAP;
-    const share = Math.min(trySolver ? profile.maxNodes * 0.25 : profile.maxNodes, cap);
+    const share = Math.min(
+      solveFirst || lateSolve ? profile.maxNodes * 0.25 : profile.maxNodes,
+      cap,
+    );
     const searched = deepen(position, valid, profile.maxDepth, { ...budget, maxNodes: share });
     scores = searched.scores;
     depth = searched.depth;
@@ -147,15 +180,21 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
     chosen.score = WEAK_BOOK_SCORE[known.value];
   } else {
     chosen = chooseMove(candidates, {
-      noise: exact ? 0 : profile.noise,
+      noise: exact || solved ? 0 : profile.noise,
       risk: valid.risk,
       exact: exact !== null,
       random,
     });
+    // proven lost: the heuristic picked where the opponent may still go wrong, and every column
+    // shows as lost
+    if (solved?.value === -1) {
+      for (const candidate of candidates) candidate.score = WEAK_BOOK_SCORE['-1'];
+    }
   }
   const reason = moveReason(position, chosen.move, {
     exactScore: exact ? chosen.score : (proven?.score ?? null),
     bookValue: bookMove?.value ?? null,
+    solvedValue: solved?.value ?? null,
     blunder: false,
     style: valid.style,
   });
@@ -168,7 +207,7 @@ export function decide(moves: string, traits: AgentTraits, options: DecideOption
       chosen: chosen.move,
       reason,
     },
-    exact: exact !== null || known !== null,
+    exact: exact !== null || known !== null || solved !== null,
   };
 }
 

@@ -10,6 +10,8 @@ const PLAYER_NAMES = { 1: 'Red', 2: 'Yellow' } as const;
 export interface ReasonDetails {
   exactScore: number | null;
   bookValue?: WeakValue | null;
+  /** A win/draw/loss the agent proved by a solve that had no time left for the distance. */
+  solvedValue?: WeakValue | null;
   blunder: boolean;
   style: AgentStyle;
 }
@@ -38,8 +40,11 @@ function outcomeNote(position: Connect4Position, details: ReasonDetails): string
     const movesLeft = CELLS / 2 + 1 - score - Math.floor(position.nbMoves / 2);
     return `: a forced win in ${movesLeft} move${movesLeft === 1 ? '' : 's'}`;
   }
-  if (details.bookValue === 0 || score === 0) return ', holding the draw';
-  if ((score !== null && score < 0) || details.bookValue === -1) {
+  if (details.solvedValue === 1) return ': a proven win';
+  if (details.bookValue === 0 || details.solvedValue === 0 || score === 0) {
+    return ', holding the draw';
+  }
+  if ((score !== null && score < 0) || details.bookValue === -1 || details.solvedValue === -1) {
     return ', though lost with perfect play';
   }
   return '';
