@@ -263,24 +263,20 @@ function printPostgresRows(
   const target = '≥ 2,000/s, p99 ≤ 500 ms';
   const command = POSTGRES_COMMAND;
   const rows: string[] = [];
-  if (empty.length > 0)
+  for (const [kind, figures] of [
+    ['empty', empty],
+    ['grown', grown],
+  ] as const) {
+    if (figures.length === 0) continue;
     rows.push(
       figureRowReport({
-        figure: `${figureNumber(users)} bets at once, PostgreSQL empty`,
+        figure: `${figureNumber(users)} bets at once, PostgreSQL ${kind}`,
         target,
-        value: rushValue(empty),
+        value: rushValue(figures),
         command,
       }),
     );
-  if (grown.length > 0)
-    rows.push(
-      figureRowReport({
-        figure: `${figureNumber(users)} bets at once, PostgreSQL grown`,
-        target,
-        value: rushValue(grown),
-        command,
-      }),
-    );
+  }
   if (ratios.length > 0)
     rows.push(
       figureRowReport({

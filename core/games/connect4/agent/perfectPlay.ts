@@ -128,7 +128,7 @@ export interface KeptValue {
  * `solverNodesOfLastCall`). Cheaper than the exact score, let alone every column's: two
  * null-window tests around zero settle the value, then one test per column, which mostly reads
  * what those proved. At `711172355` (ply 9) it proves the draw and a column that holds it in
- * 26 M nodes. The table is cleared first, so the answer under a budget never depends on history.
+ * 25 M nodes. The table is cleared first, so the answer under a budget never depends on history.
  */
 export function winDrawLossColumn(
   position: Connect4Position,
