@@ -39,7 +39,7 @@ describe.each(testDatabaseKinds())('a server killed mid-match on %s', (kind) => 
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const server of servers.splice(0)) await stopServerProcess(server, 'SIGKILL');
-    for (const cleanup of cleanups.splice(0)) await cleanup();
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
   it('resumes every match from its last stored move: none lost, none played twice', async () => {
@@ -75,10 +75,20 @@ describe.each(testDatabaseKinds())('a server killed mid-match on %s', (kind) => 
 
     // What the dead process had committed, read straight from the database.
     const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
-    const { rows } = await db.query<{ id: string; moves: string; lease_until: Date }>(
-      `select id, moves, lease_until from matches where status = 'live'`,
+    const { rows } = await db.query<{
+      id: string;
+      moves: string;
+      owner: string;
+      lease_until: Date;
+    }>(`select id, moves, owner, lease_until from matches where status = 'live'`);
+    // A move takes at most its runner's deadline, twice the mover's think time (engineMove.ts).
+    const deadlines = await db.query<{ id: string; deadline_ms: number }>(
+      `select id, 2 * (traits->>'thinkTimeMs')::int as deadline_ms from agents`,
     );
-    await db.close();
+    const deadlineOf = new Map(deadlines.rows.map((row) => [row.id, row.deadline_ms]));
+    // PGlite is one process's: only PostgreSQL can be watched while the second server runs.
+    if (kind !== 'postgres') await db.close();
+    else cleanups.push(() => db.close());
     expect(rows).toHaveLength(GAME_IDS.length);
 
     // On another port, so under another owner id: the dead one's leases still run, yet its
@@ -88,6 +98,31 @@ describe.each(testDatabaseKinds())('a server killed mid-match on %s', (kind) => 
     servers.push(second);
     const secondUpAt = Date.now();
     const before = new Map(rows.map((row) => [row.id, row]));
+    // Checked only when the second process came up well before the leases ran out: a start-up
+    // slowed by a busy machine may take longer than the lease.
+    const leaseLeft = (leaseUntil: Date) => +leaseUntil - secondUpAt > LEASE_MS / 3;
+    if (kind === 'postgres') {
+      // The takeover itself: each match changes owner before the dead one's lease runs out.
+      // (Its next move may come later: a strong engine thinks for seconds.)
+      const seenTaken = new Map<string, number>();
+      for (let attempt = 0; attempt < 2_400 && seenTaken.size < rows.length; attempt++) {
+        const now = await db.query<{ id: string; owner: string | null; status: string }>(
+          'select id, owner, status from matches where id = any($1)',
+          [rows.map((row) => row.id)],
+        );
+        for (const row of now.rows) {
+          const old = before.get(row.id)!;
+          const taken = row.status !== 'live' || (row.owner !== null && row.owner !== old.owner);
+          if (taken && !seenTaken.has(row.id)) seenTaken.set(row.id, Date.now());
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(seenTaken.size).toBe(rows.length);
+      for (const [id, at] of seenTaken) {
+        const { lease_until: leaseUntil } = before.get(id)!;
+        if (leaseLeft(leaseUntil)) expect(at).toBeLessThan(+leaseUntil);
+      }
+    }
     await waitForLive(second.base, () => true);
     for (const [id, { moves, lease_until: leaseUntil }] of before) {
       let checked = false;
@@ -107,10 +142,10 @@ describe.each(testDatabaseKinds())('a server killed mid-match on %s', (kind) => 
           );
           // The first move after the kill, played by the second process.
           const resumed = detail.turns[game.decodeMoves(moves).length];
-          // Checked only when the second process came up well before that lease ran out: a
-          // start-up slowed by a busy machine may take longer than the lease.
-          if (resumed && +leaseUntil - secondUpAt > LEASE_MS / 3) {
-            expect(Date.parse(resumed.playedAt)).toBeLessThan(+leaseUntil);
+          // It was begun before that lease ran out: played within its deadline of the lease.
+          if (resumed && leaseLeft(leaseUntil)) {
+            const deadline = deadlineOf.get(resumed.agentId) ?? 0;
+            expect(Date.parse(resumed.playedAt)).toBeLessThan(+leaseUntil + deadline);
           }
           checked = true;
         } else {
