@@ -19,6 +19,13 @@ export interface OthelloSkillProfile {
   solverMaxNodes: number;
 }
 
+/**
+ * Where skill 10 starts solving exactly: the most empties whose roots it solved within its think
+ * time in all but one in twenty random games, measured by `npm run bench -- solveDepth` on these
+ * machines (docs/FIGURES.md).
+ */
+export const TOP_SOLVE_FROM_EMPTIES = 20;
+
 const PROFILES: readonly OthelloSkillProfile[] = [
   { maxDepth: 1, maxNodes: 2_000, noise: 200, blunderRate: 0.4, solveFromEmpties: 0 },
   { maxDepth: 1, maxNodes: 5_000, noise: 80, blunderRate: 0.2, solveFromEmpties: 0 },
@@ -29,12 +36,18 @@ const PROFILES: readonly OthelloSkillProfile[] = [
   { maxDepth: 6, maxNodes: 500_000, noise: 10, blunderRate: 0.015, solveFromEmpties: 12 },
   { maxDepth: 7, maxNodes: 1_500_000, noise: 4, blunderRate: 0, solveFromEmpties: 14 },
   { maxDepth: 8, maxNodes: 4_000_000, noise: 0, blunderRate: 0, solveFromEmpties: 16 },
-  { maxDepth: 10, maxNodes: 20_000_000, noise: 0, blunderRate: 0, solveFromEmpties: 20 },
-].map((profile) => ({
+  {
+    maxDepth: 10,
+    maxNodes: 20_000_000,
+    noise: 0,
+    blunderRate: 0,
+    solveFromEmpties: TOP_SOLVE_FROM_EMPTIES,
+  },
+].map((profile, index, all) => ({
   ...profile,
-  // the top skill solves 20 empties, up to some 10^8 nodes; below it the solver keeps the three
-  // quarters of the heuristic budget it always had (at the longest think time)
-  solverMaxNodes: profile.solveFromEmpties >= 20 ? 150_000_000 : profile.maxNodes * 0.75,
+  // the top skill solves from its measured depth, up to some 10^8 nodes; below it the solver
+  // keeps the three quarters of the heuristic budget it always had (at the longest think time)
+  solverMaxNodes: index === all.length - 1 ? 150_000_000 : profile.maxNodes * 0.75,
 }));
 
 // A conservative rate of the searches in V8 on this machine's class of CPU (1-2 million nodes
