@@ -1,12 +1,14 @@
 /**
  * Lighthouse (mobile preset: Moto G Power viewport, slow 4G and 4× CPU, simulated) on the built
- * client served by a real server on loopback, for `/`, `/games/sessions`, a finished match's
- * watch page and `/agents`. Prints the four category scores per page and, for each category
+ * client served by a real server on loopback, for every public page: `/`, the games, Active
+ * Games, a finished match's watch page, the tournaments and one of them, the agents and one of
+ * them, and the four pages about us. Prints the four category scores per page and, for each category
  * under 100, the audits that cost points. Needs `npm run build`. Chromium resolves no host but
  * localhost, so neither the page nor Lighthouse reaches the outside world.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { tournamentListSchema } from '#core/protocol/tournamentViews.ts';
 import { figureRowReport } from '#scripts/figuresTable.ts';
 import { matchWithStatus } from '#tests/e2e/support/matches.ts';
 import { startServer } from '#tests/e2e/support/server.ts';
@@ -102,7 +104,8 @@ export default async function lighthouseBench(): Promise<void> {
   process.env.LIVE_MATCHES = '2';
   delete process.env.MOVE_DELAY_MS;
   process.env.BETTING_WINDOW_MS = '0';
-  const server = await startServer();
+  // The built-in schedule, so a tournament page has one to show.
+  const server = await startServer({ env: { TOURNAMENT_SCHEDULE: 'on' } });
   // For the FIGURES.md rows: each page's performance score, the largest layout shift, and any
   // score below 100 in the other three categories.
   const performanceScores: string[] = [];
@@ -111,7 +114,29 @@ export default async function lighthouseBench(): Promise<void> {
   try {
     const finishedMatch = async () =>
       `/games/sessions/${await matchWithStatus(server.origin, 'finished', 180_000)}`;
-    for (const page of ['/', '/games/sessions', finishedMatch, '/agents']) {
+    const aTournament = async () => {
+      const list = tournamentListSchema.parse(
+        await (await fetch(`${server.origin}/api/tournaments`)).json(),
+      );
+      const tournament = [...list.live, ...list.upcoming, ...list.finished][0];
+      if (!tournament) throw new Error('the schedule made no tournament');
+      return `/games/tournaments/${tournament.id}`;
+    };
+    const pages: (string | (() => Promise<string>))[] = [
+      '/',
+      '/games',
+      '/games/sessions',
+      finishedMatch,
+      '/games/tournaments',
+      aTournament,
+      '/agents',
+      '/agents/oracle',
+      '/about-us',
+      '/contact',
+      '/privacy-policy',
+      '/terms-of-use',
+    ];
+    for (const page of pages) {
       const path = typeof page === 'string' ? page : await page();
       const result = await lighthouseRun(`${server.origin}${path}`);
       const scores = CATEGORIES.map(
@@ -129,7 +154,12 @@ export default async function lighthouseBench(): Promise<void> {
       const savings = opportunities(result);
       if (savings.length > 0) console.log(`  opportunities: ${savings.join('; ')}`);
       if (result.runtimeError) console.log(`  runtime error: ${result.runtimeError.message}`);
-      const label = typeof page === 'string' ? `\`${path}\`` : 'a finished watch page';
+      const label =
+        page === finishedMatch
+          ? 'a finished watch page'
+          : page === aTournament
+            ? 'a tournament'
+            : `\`${path}\``;
       performanceScores.push(`${label} ${percent(result.categories.performance?.score ?? null)}`);
       layoutShifts.push(result.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN);
       for (const category of CATEGORIES.filter((each) => each !== 'performance')) {
@@ -139,7 +169,7 @@ export default async function lighthouseBench(): Promise<void> {
     }
     console.log(
       figureRowReport({
-        figure: 'Lighthouse performance, four pages, mobile',
+        figure: 'Lighthouse performance, every public page, mobile',
         target: '≥ 95',
         value: `${performanceScores.join(', ')}; layout shift ${Number(Math.max(...layoutShifts).toFixed(3))}`,
         command: '`npm run bench -- lighthouse`',

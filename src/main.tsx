@@ -20,6 +20,7 @@ import './features/matches/boards/connect4.css';
 import './features/matches/components/matches.css';
 import './features/agents/components/agents.css';
 import './features/betting/components/betting.css';
+import './features/tournaments/components/tournaments.css';
 import './lib/games/gameFilter.css';
 import { followDisplayMode } from './features/install/displayMode.ts';
 import { captureInstallPrompt } from './features/install/installPrompt.ts';

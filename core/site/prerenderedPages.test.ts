@@ -9,6 +9,8 @@ describe('prerenderedPageFor', () => {
     ['/games/', 'pages/games.html'],
     ['/games/sessions', 'pages/active-games.html'],
     ['/games/sessions/5b0e6c1e-0000-4000-8000-000000000000', 'pages/watch.html'],
+    ['/games/tournaments', 'pages/tournaments.html'],
+    ['/games/tournaments/5b0e6c1e-0000-4000-8000-000000000000', 'pages/tournament.html'],
     ['/agents', 'pages/agents.html'],
     ['/agents/abc', 'pages/agent.html'],
     ['/terms-of-use', 'pages/terms-of-use.html'],
@@ -22,6 +24,7 @@ describe('prerenderedPageFor', () => {
     '/admin',
     '/auth/logout',
     '/games/sessions/a/b',
+    '/games/tournaments/a/b',
     '/nowhere',
   ])('has no page for %s', (path) => {
     expect(prerenderedPageFor(path)).toBeUndefined();

@@ -19,6 +19,12 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { pattern: '/games', file: 'pages/games.html', sample: '/games' },
   { pattern: '/games/sessions', file: 'pages/active-games.html', sample: '/games/sessions' },
   { pattern: '/games/sessions/*', file: 'pages/watch.html', sample: '/games/sessions/match' },
+  { pattern: '/games/tournaments', file: 'pages/tournaments.html', sample: '/games/tournaments' },
+  {
+    pattern: '/games/tournaments/*',
+    file: 'pages/tournament.html',
+    sample: '/games/tournaments/tournament',
+  },
   { pattern: '/agents', file: 'pages/agents.html', sample: '/agents' },
   {
     pattern: '/agents/*',

@@ -9,7 +9,6 @@ import { KnockoutBracket } from './KnockoutBracket.tsx';
 import { RoundGames } from './RoundGames.tsx';
 import { TournamentFacts } from './TournamentFacts.tsx';
 import { EntrantsTable, PrizeTable, StandingsTable } from './TournamentTables.tsx';
-import './tournaments.css';
 
 /**
  * One tournament: its facts, prize table, rules, entrants, standings with tie-breaks, a

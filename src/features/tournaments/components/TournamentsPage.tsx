@@ -3,7 +3,6 @@ import { tournamentsQueryOptions } from '#src/features/tournaments/api/tournamen
 import { GameFilter, useGameFilter } from '#src/lib/games/GameFilter.tsx';
 import { useDeferredQuery } from '#src/lib/query/useDeferredQuery.ts';
 import { TournamentTable } from './TournamentTable.tsx';
-import './tournaments.css';
 
 /** Tournaments: upcoming, live and finished, over every game or the one `?game=` names. */
 export function TournamentsPage() {
