@@ -73,21 +73,33 @@ interface SolvedColumn {
 }
 
 /**
+ * The shared solver with its table cleared and its count at zero, so an answer under a budget
+ * never depends on history, and what is left of `budget` as it counts nodes.
+ */
+function clearedSolver(budget: SearchBudget): { exact: ExactSolver; left: () => SearchBudget } {
+  solver ??= createSolver({ log2TableSize: TABLE_LOG2 });
+  const exact = solver;
+  exact.resetTable();
+  exact.resetNodes();
+  return {
+    exact,
+    left: () => ({ ...budget, maxNodes: (budget.maxNodes ?? Infinity) - exact.nodes }),
+  };
+}
+
+/**
  * The position's exact score and the first column (centre first) that keeps it, within the
  * budget; null when it runs out first (the nodes spent, either way, from `solverNodesOfLastCall`).
- * Far cheaper than every column's score: one solve, then null-window tests that mostly read the table the solve filled (at `7313365357`, ply 10, every
- * column's score took over 12 M nodes where the solve took 3.0 M). The table is cleared first, as
+ * Far cheaper than every column's score: one solve, then null-window tests that mostly read the
+ * table the solve filled (at `7313365357`, ply 10, every column's score took over 12 M nodes
+ * where the solve took 3.0 M). The table is cleared first, as
  * in `exactColumnScores`, so the answer under a budget never depends on history.
  */
 export function solvedColumn(
   position: Connect4Position,
   budget: SearchBudget,
 ): SolvedColumn | null {
-  solver ??= createSolver({ log2TableSize: TABLE_LOG2 });
-  const exact = solver;
-  exact.resetTable();
-  exact.resetNodes();
-  const left = () => ({ ...budget, maxNodes: (budget.maxNodes ?? Infinity) - exact.nodes });
+  const { exact, left } = clearedSolver(budget);
   try {
     const score = exact.solve(position, { budget: left() });
     for (const index of COLUMN_ORDER) {
@@ -134,21 +146,15 @@ export function winDrawLossColumn(
   position: Connect4Position,
   budget: SearchBudget,
 ): KeptValue | null {
-  solver ??= createSolver({ log2TableSize: TABLE_LOG2 });
-  const exact = solver;
-  exact.resetTable();
-  exact.resetNodes();
-  const left = () => ({
-    budget: { ...budget, maxNodes: (budget.maxNodes ?? Infinity) - exact.nodes },
-  });
+  const { exact, left } = clearedSolver(budget);
   try {
     const winNow = COLUMN_ORDER.map((index) => index + 1).find(
       (column) => position.canPlay(column) && position.isWinningMove(column),
     );
     if (winNow !== undefined) return { value: 1, column: winNow };
-    const value: WeakValue = !exact.isAtMost(position, 0, left())
+    const value: WeakValue = !exact.isAtMost(position, 0, { budget: left() })
       ? 1
-      : exact.isAtMost(position, -1, left())
+      : exact.isAtMost(position, -1, { budget: left() })
         ? -1
         : 0;
     if (value === -1) return { value, column: null };
@@ -162,7 +168,7 @@ export function winDrawLossColumn(
         const keeps =
           position.outcome().status === 'draw'
             ? value === 0
-            : exact.isAtMost(position, -value, left());
+            : exact.isAtMost(position, -value, { budget: left() });
         if (keeps) return { value, column };
       } finally {
         position.undo();
