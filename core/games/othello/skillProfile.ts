@@ -26,7 +26,10 @@ export interface OthelloSkillProfile {
  */
 export const TOP_SOLVE_FROM_EMPTIES = 20;
 
-const PROFILES: readonly OthelloSkillProfile[] = [
+/** A skill's profile as written: the solver's budget is given only where it is not the default. */
+type ProfileSpec = Omit<OthelloSkillProfile, 'solverMaxNodes'> & { solverMaxNodes?: number };
+
+const SPECS: readonly ProfileSpec[] = [
   { maxDepth: 1, maxNodes: 2_000, noise: 200, blunderRate: 0.4, solveFromEmpties: 0 },
   { maxDepth: 1, maxNodes: 5_000, noise: 80, blunderRate: 0.2, solveFromEmpties: 0 },
   { maxDepth: 2, maxNodes: 10_000, noise: 60, blunderRate: 0.12, solveFromEmpties: 4 },
@@ -42,12 +45,16 @@ const PROFILES: readonly OthelloSkillProfile[] = [
     noise: 0,
     blunderRate: 0,
     solveFromEmpties: TOP_SOLVE_FROM_EMPTIES,
+    // the top skill solves from its measured depth, up to some 10^8 nodes
+    solverMaxNodes: 150_000_000,
   },
-].map((profile, index, all) => ({
+];
+
+const PROFILES: readonly OthelloSkillProfile[] = SPECS.map((profile) => ({
   ...profile,
-  // the top skill solves from its measured depth, up to some 10^8 nodes; below it the solver
-  // keeps the three quarters of the heuristic budget it always had (at the longest think time)
-  solverMaxNodes: index === all.length - 1 ? 150_000_000 : profile.maxNodes * 0.75,
+  // below the top skill the solver keeps the three quarters of the heuristic budget it always
+  // had (at the longest think time)
+  solverMaxNodes: profile.solverMaxNodes ?? profile.maxNodes * 0.75,
 }));
 
 // A conservative rate of the searches in V8 on this machine's class of CPU (1-2 million nodes
