@@ -6,22 +6,25 @@
  * judged, how many were left without a verdict (budget spent), and the time of one verdict (p50,
  * p90, max); then, of random Othello positions at 20 down to 14 empties, how many the budget
  * solves. Random games are harder for the Othello solver than agents' games (their positions
- * are messier), so these are upper figures. Last, of agents' Othello moves at 20 to 18 empties,
- * how many get an exact verdict with the move and how many later (core/games/lateVerdict.ts);
- * `VERDICTS_ONLY=othelloLate npm run bench -- verdicts` runs that part alone.
+ * are messier), so these are upper figures. Last, of fifty agents' matches of Connect Four and
+ * of Othello at a 200 ms pace, how many moves get an exact verdict with the move and how many
+ * later (core/games/lateVerdict.ts); `VERDICTS_ONLY=late npm run bench -- verdicts` runs that
+ * part alone.
  */
 import { createRandom } from '#core/agents/random.ts';
 import { BUILT_IN_AGENTS } from '#core/agents/roster.ts';
 import { popcount32 } from '#core/games/checkers/squares.ts';
 import { replay } from '#core/games/checkers/state.ts';
 import { CHECKERS_VERDICT_PIECES } from '#core/games/checkers/verdict.ts';
-import { OTHELLO_LATE_VERDICT_NODES } from '#core/games/lateVerdict.ts';
+import { CONNECT4_SOLVE_FROM_PLY } from '#core/games/connect4/verdict.ts';
+import { LATE_EXACT_NODES, LATE_VERDICT_BUDGET_MS } from '#core/games/lateVerdict.ts';
 import { discCounts, legalMoves } from '#core/games/othello/position.ts';
 import { randomGame } from '#core/games/othello/testPositions.ts';
-import { judgeOthello } from '#core/games/othello/verdict.ts';
+import { OTHELLO_VERDICT_EMPTIES } from '#core/games/othello/verdict.ts';
 import { gameOf } from '#core/games/registry.ts';
 import { selfPlayMatches } from '#core/games/selfPlay.ts';
 import { figureNumber, figureRowReport } from '#scripts/figuresTable.ts';
+import { verdictBudgetMs } from '#server/modules/matches/runner/engineMove.ts';
 import { figureGameName } from './support/figureGameName.ts';
 
 const GAMES_EACH = 6;
@@ -85,70 +88,100 @@ function othelloReach() {
   }
 }
 
-/** Agents' Othello matches read for the late verdicts' reach (their openings take most of the time). */
-const LATE_REACH_MATCHES = 24;
-/** Agents quick enough to play two dozen matches in minutes: node budgets up to 500 k a move. */
+/** Agents' matches read for the late verdicts' reach, per game: the issue's fifty. */
+const LATE_REACH_MATCHES = 50;
+/** Agents quick enough to play fifty matches in minutes: node budgets up to 500 k a move. */
 const LATE_REACH_MAX_SKILL = 6;
+/** The pace the reach is read at: a quick one, whose pause affords a verdict 200 ms. */
+const QUICK_PACE_MS = 200;
 
 /**
- * How often a late exact verdict (OTHELLO_LATE_VERDICT_NODES, core/games/lateVerdict.ts) lands
- * where the verdict given with the move was not exact: the moves played at 20, 19 and 18 empties
- * in agents' matches (selfPlay.ts, as the runner plays them), each judged as the server judges
- * it, first within the pause's budget, then, when that was not exact, with the late budget.
+ * How many agents' moves end with an exact verdict at a quick pace: the moves of fifty matches
+ * (selfPlay.ts, as the runner plays them) from where the game's exact judge reaches (Connect Four
+ * from ply 8, Othello from 20 empties; Connect Four's earlier moves counted apart), each judged as
+ * the server judges it: within the pause of a 200 ms pace (verdictBudgetMs), then, when that was
+ * not exact, again after it with the late budget (core/games/lateVerdict.ts).
  */
-function othelloLateReach() {
+function lateReach(id: 'connect4' | 'othello') {
+  const game = gameOf(id);
   const agents = BUILT_IN_AGENTS.filter((agent) => agent.traits.skill <= LATE_REACH_MAX_SKILL);
-  const byEmpties = new Map<number, { moves: number; quick: number; late: number; ms: number[] }>();
+  const inReach = (played: readonly string[]) =>
+    id === 'connect4'
+      ? played.length >= CONNECT4_SOLVE_FROM_PLY
+      : 60 - played.filter((move) => move !== 'pass').length <= OTHELLO_VERDICT_EMPTIES;
+  const clock = () => performance.now();
   let moves = 0;
-  let exact = 0;
-  for (const match of selfPlayMatches('othello', agents, LATE_REACH_MATCHES, 2027)) {
+  let quick = 0;
+  let late = 0;
+  let before = 0;
+  let beforeExact = 0;
+  const lateMs: number[] = [];
+  const without: string[] = [];
+  for (const match of selfPlayMatches(id, agents, LATE_REACH_MATCHES, 2027)) {
     const played: string[] = [];
     for (const { decision } of match.moves) {
-      const empties = 60 - played.filter((move) => move !== 'pass').length;
-      if (empties <= 20 && empties >= 18 && decision.move !== 'pass') {
-        const row = byEmpties.get(empties) ?? { moves: 0, quick: 0, late: 0, ms: [] };
-        byEmpties.set(empties, row);
-        row.moves++;
-        if (judgeOthello(played, decision.move, judgeOptions)) row.quick++;
+      const move = decision.move;
+      if (move !== 'pass' && !inReach(played) && id === 'connect4') {
+        before++;
+        const pause = { deadline: clock() + verdictBudgetMs(QUICK_PACE_MS), now: clock };
+        if (game.judge?.(played, move, pause)?.exact) beforeExact++;
+      } else if (move !== 'pass' && inReach(played)) {
+        moves++;
+        const pause = { deadline: clock() + verdictBudgetMs(QUICK_PACE_MS), now: clock };
+        if (game.judge?.(played, move, pause)?.exact) quick++;
         else {
-          const start = performance.now();
-          const late = judgeOthello(played, decision.move, {
-            ...judgeOptions,
-            exactNodes: OTHELLO_LATE_VERDICT_NODES,
+          const start = clock();
+          const verdict = game.judge?.(played, move, {
+            deadline: start + LATE_VERDICT_BUDGET_MS,
+            now: clock,
+            exactNodes: LATE_EXACT_NODES[id],
           });
-          row.ms.push(performance.now() - start);
-          if (late) row.late++;
+          lateMs.push(clock() - start);
+          if (verdict?.exact) late++;
+          else without.push(`${played.join(id === 'connect4' ? '' : ' ')} then ${move}`);
         }
       }
-      played.push(decision.move);
+      played.push(move);
     }
   }
-  for (const [empties, row] of [...byEmpties].sort((a, b) => b[0] - a[0])) {
-    const sorted = row.ms.toSorted((a, b) => a - b);
-    console.log(
-      `othello agents' moves at ${empties} empties: ${row.moves} moves, ${row.quick} exact with the move, ` +
-        `${row.late} of the other ${row.moves - row.quick} exact late (one late solve p50 ${percentile(sorted, 0.5).toFixed(0)} ms, ` +
-        `max ${(sorted.at(-1) ?? 0).toFixed(0)} ms), ${row.moves - row.quick - row.late} left with winning chances`,
-    );
-    moves += row.moves;
-    exact += row.quick + row.late;
-  }
-  // Seeded matches and node budgets: the same count on any machine.
+  const sorted = lateMs.toSorted((a, b) => a - b);
+  const from = id === 'connect4' ? 'from ply 9' : 'from 20 empties';
   console.log(
-    figureRowReport(
-      {
-        figure: "agents' Othello moves from 20 empties with an exact verdict",
+    `${id} agents' moves ${from} at a ${QUICK_PACE_MS} ms pace: ${moves} moves, ${quick} exact with the move, ` +
+      `${late} of the other ${moves - quick} exact late (one late solve p50 ${percentile(sorted, 0.5).toFixed(0)} ms, ` +
+      `max ${(sorted.at(-1) ?? 0).toFixed(0)} ms), ${moves - quick - late} left without` +
+      (without.length > 0 ? `: ${without.slice(0, 5).join('; ')}` : ''),
+  );
+  if (id === 'connect4') {
+    console.log(
+      `connect4 agents' moves of plies 1–8: ${before} moves, ${beforeExact} exact (the books'), ` +
+        `${before - beforeExact} judged by winning chances`,
+    );
+    console.log(
+      figureRowReport({
+        figure: `agents' Connect Four moves of plies 1–8 with an exact verdict at a ${QUICK_PACE_MS} ms pace`,
         target: 'all',
-        value: `${figureNumber(exact)} of ${figureNumber(moves)}`,
-        command: '`VERDICTS_ONLY=othelloLate npm run bench -- verdicts`',
-      },
-      { machine: 'any' },
-    ),
+        value: `${figureNumber(beforeExact)} of ${figureNumber(before)}`,
+        command: '`VERDICTS_ONLY=late npm run bench -- verdicts`',
+      }),
+    );
+  }
+  console.log(
+    figureRowReport({
+      figure: `agents' ${figureGameName(id)} moves ${from} with an exact verdict at a ${QUICK_PACE_MS} ms pace`,
+      target: 'all',
+      value: `${figureNumber(quick + late)} of ${figureNumber(moves)} (${figureNumber(late)} late)`,
+      command: '`VERDICTS_ONLY=late npm run bench -- verdicts`',
+    }),
   );
 }
 
 export default async function verdicts(): Promise<void> {
-  if (process.env.VERDICTS_ONLY === 'othelloLate') return othelloLateReach();
+  if (process.env.VERDICTS_ONLY === 'late') {
+    lateReach('connect4');
+    lateReach('othello');
+    return;
+  }
   const times = [
     benchGame('connect4', (moves) => moves.length >= 8),
     // Othello: 60 discs are placed over the game, so 40 disc moves leave 20 empties
@@ -171,5 +204,6 @@ export default async function verdicts(): Promise<void> {
     },
     { games: 3, judgedEach: 30 },
   );
-  othelloLateReach();
+  lateReach('connect4');
+  lateReach('othello');
 }

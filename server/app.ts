@@ -1,6 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { LATE_VERDICT_MIN_PACE_MS } from '#core/games/lateVerdict.ts';
 import { LATE_VERDICT_WAIT_MS } from '#core/protocol/matches.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -209,7 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // process that took the move when it runs the runner, else by the runner playing the match
     // (a web process's); tests without a judge end with the result.
     lateVerdictWaitMs: botJudge || config.ROLE === 'web' ? LATE_VERDICT_WAIT_MS : 0,
-    runnersJudgeLater: config.ROLE === 'web' && config.MOVE_DELAY_MS >= LATE_VERDICT_MIN_PACE_MS,
+    runnersJudgeLater: config.ROLE === 'web' && config.LATE_VERDICTS,
     ...(config.ROLE === 'runner' && botJudge
       ? { judgeNoticedBotMove: (move: LateJudgement) => botJudge.enqueue(move) }
       : {}),

@@ -116,6 +116,14 @@ export const envSchema = z.object({
     .describe(
       "`on`: a process opens its port only once warm (its signature threads booted, its database connections open, its engines loaded), so nginx sends it nothing cold and a rolling restart's next step waits for it; `off`: it listens at once and `/api/health/ready` answers 503 until warm (short-lived servers, the tests')",
     ),
+  // What a move's pause cannot afford is judged after it (core/games/lateVerdict.ts), at any pace.
+  LATE_VERDICTS: z
+    .enum(['on', 'off'], { message: 'must be on or off' })
+    .default('on')
+    .transform((value) => value === 'on')
+    .describe(
+      "`on`: a process that plays judges again, on threads of their own, the moves whose exact verdict needed more than the pause afforded (Connect Four from ply 8, Othello from 20 empties) and the top agents' moves deeper than they searched; `off` for short-lived servers (the tests') whose matches need no verdict after the move",
+    ),
   BETTING_WINDOW_MS: integer(30_000, 0, 3_600_000).describe(
     'how long a match is announced (and takes bets) before its first move',
   ),

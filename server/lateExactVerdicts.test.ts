@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom } from '#core/agents/random.ts';
 import {
+  CONNECT4_LATE_VERDICT_NODES,
   exactVerdictDueLater,
   LATE_VERDICT_BUDGET_MS,
   OTHELLO_LATE_VERDICT_NODES,
@@ -81,6 +82,14 @@ describe('exact verdicts given after an engine’s move', () => {
     expect(exactVerdictDueLater('othello', encodeMoves(withPass), null)).toBe(false);
     expect(exactVerdictDueLater('connect4', '4444', null)).toBe(false);
   });
+
+  it('are due in Connect Four from ply 8 where the move’s own verdict was not exact', () => {
+    expect(exactVerdictDueLater('connect4', '1234567', null)).toBe(false);
+    expect(exactVerdictDueLater('connect4', '12345671', null)).toBe(true);
+    expect(exactVerdictDueLater('connect4', '12345671', { exact: false })).toBe(true);
+    expect(exactVerdictDueLater('connect4', '12345671', { exact: true })).toBe(false);
+    expect(exactVerdictDueLater('checkers', '', null)).toBe(false);
+  });
 });
 
 describe.each(testDatabaseKinds())('late exact verdicts on %s', (kind) => {
@@ -100,16 +109,19 @@ describe.each(testDatabaseKinds())('late exact verdicts on %s', (kind) => {
     await db?.close();
   });
 
-  it('an Othello move at 20 empties judged in a hurry gets its exact verdict once stored', async () => {
-    const before = othelloMovesTo(20, 11);
-    const moves = encodeMoves(before);
+  /**
+   * An engine's move after `moves` in a live match of `game`, played with a millisecond for its
+   * verdict (no exact solve, no time for chances); returns the match, the move's ply and what it
+   * handed to be judged later.
+   */
+  const hurriedMove = async (game: 'connect4' | 'othello', moves: string, plies: number) => {
     const matchId = randomUUID();
     await db.query(
       `insert into matches (id, game, status, first_agent_id, second_agent_id, first_rating,
          second_rating, seed, moves, started_at, starts_at, owner, lease_until)
-       values ($1, 'othello', 'live', 'house-a', 'house-b', 1500, 1500, 1, $2, now(), now(),
+       values ($1, $3, 'live', 'house-a', 'house-b', 1500, 1500, 1, $2, now(), now(),
          'late-test', now() + interval '1 hour')`,
-      [matchId, moves],
+      [matchId, moves, game],
     );
     const later: StoredMove[] = [];
     const context: EngineMoveContext = {
@@ -119,24 +131,30 @@ describe.each(testDatabaseKinds())('late exact verdicts on %s', (kind) => {
       leaseMs: 3_600_000,
       now: Date.now,
       botMoveTimeoutMs: 10_000,
-      // a millisecond: no exact solve of 20 empties, and no time for chances
       verdictBudgetMs: 1,
       judgeLater: (move) => later.push(move),
     };
-    const [agent] = await findAgentRows(db, [before.length % 2 === 0 ? 'house-a' : 'house-b']);
-    const ply = before.length + 1;
+    const [agent] = await findAgentRows(db, [plies % 2 === 0 ? 'house-a' : 'house-b']);
+    const ply = plies + 1;
     const played = await playEngineMove(
       context,
-      { id: matchId, game: 'othello', moves, seed: 5 },
+      { id: matchId, game, moves, seed: 5 },
       agent!,
       ply,
     );
     expect(played).not.toBe(false);
-    expect(later).toEqual([
-      { matchId, game: 'othello', ply, movesBefore: moves, move: expect.any(String) },
-    ]);
-    const quick = await verdictAt(db, matchId, ply);
-    expect(quick?.exact ?? false).toBe(false);
+    expect(later).toEqual([{ matchId, game, ply, movesBefore: moves, move: expect.any(String) }]);
+    expect((await verdictAt(db, matchId, ply))?.exact ?? false).toBe(false);
+    return { matchId, ply, later };
+  };
+
+  it('an Othello move at 20 empties judged in a hurry gets its exact verdict once stored', async () => {
+    const before = othelloMovesTo(20, 11);
+    const { matchId, ply, later } = await hurriedMove(
+      'othello',
+      encodeMoves(before),
+      before.length,
+    );
 
     const judge = new LateMoveJudge({
       db,
@@ -164,6 +182,38 @@ describe.each(testDatabaseKinds())('late exact verdicts on %s', (kind) => {
     expect(await storeLateVerdict(db, { matchId, ply, move, verdict: chances })).toBe(false);
     expect(await storeLateVerdict(db, { matchId, ply, move, verdict: late! })).toBe(false);
     expect(await verdictAt(db, matchId, ply)).toEqual(late);
+  }, 300_000);
+
+  it('a Connect Four move from ply 8 judged in a hurry gets its exact verdict once stored, as Pons’ solver values it', async () => {
+    // 8 stones, first to move: no solve within the quick budget (6 M nodes), one within the late.
+    const moves = '44433312';
+    // Pons' c4solver (master) on each column played: the score for the side to move after it.
+    const ponsAfter: Record<string, number> = { 1: 2, 2: 4, 3: -2, 4: 0, 5: 1, 6: 4, 7: 2 };
+    // Pons' scale to plies from before the move (the mover has 4 stones, so has the other after
+    // it): the winner's last stone is its (22 - |score|)th.
+    const ponsValue = (score: number) =>
+      score === 0
+        ? { result: 'draw', by: 0 }
+        : score < 0
+          ? { result: 'win', by: 2 * (18 + score) - 1 }
+          : { result: 'loss', by: 2 * (18 - score) };
+    const { matchId, ply, later } = await hurriedMove('connect4', moves, moves.length);
+
+    const judge = new LateMoveJudge({
+      db,
+      judge: (job) => latePool.judge({ ...job, exactNodes: CONNECT4_LATE_VERDICT_NODES }),
+      budgetMs: NO_STOP_MS,
+    });
+    for (const move of later) judge.enqueue(move);
+    await judge.idle();
+    expect(judge.counts).toMatchObject({ stored: 1, failed: 0 });
+    const column = later[0]!.move;
+    expect(await verdictAt(db, matchId, ply)).toMatchObject({
+      exact: true,
+      unit: 'plies',
+      best: ponsValue(-2),
+      played: ponsValue(ponsAfter[column]!),
+    });
   }, 300_000);
 
   it('a move whose solve proves nothing is announced as keeping its verdict, so no watcher waits for it', async () => {

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   DEEPER_VERDICT_BUDGET_MS,
   LATE_VERDICT_BUDGET_MS,
-  LATE_VERDICT_MIN_PACE_MS,
-  OTHELLO_LATE_VERDICT_NODES,
+  lateExactNodes,
 } from '#core/games/lateVerdict.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -27,7 +26,8 @@ export interface MoveJudges {
  * Composes the late judges of a process and stops them when the app closes: a bot's move is
  * judged with what an engine's move of the same pace gets (engineMove.ts) on the process's
  * decision pool at its lowest priority; engines' Othello moves whose exact verdict needs more than
- * the pause affords are judged again on a thread of their own, so a solve of seconds never holds
+ * the pause affords (Connect Four from ply 8, Othello from 20 empties) are judged again on a
+ * thread of their own, so a solve of seconds never holds
  * up an agent's search (core/games/lateVerdict.ts); and the top agents' moves are judged past their
  * own depth on a thread in Linux's idle class, best effort: a few wait, the oldest skipped when
  * more come, none announced, as their live verdict stands meanwhile.
@@ -56,16 +56,17 @@ export function composeMoveJudges(
       budgetMs: verdictBudgetMs(config.MOVE_DELAY_MS),
       onError: (error) => app.log.warn({ err: error }, "a bot's move could not be judged"),
     });
-  const judgesLater = startRunner && config.MOVE_DELAY_MS >= LATE_VERDICT_MIN_PACE_MS;
+  const judgesLater = startRunner && config.LATE_VERDICTS;
   let latePool: DecisionPool | null = null;
   let deepPool: DecisionPool | null = null;
-  // A few Othello positions at most wait: each game reaches 20 empties once, for three moves or so.
+  // A few positions at most wait: an Othello game reaches 20 empties once, for three moves or so,
+  // and a Connect Four move from ply 8 missed its exact verdict only at a quick pace.
   const lateJudge = judgesLater
     ? new LateMoveJudge({
         db,
         judge: (job) => {
           latePool ??= new DecisionPool(1, poolOptions);
-          return latePool.judge({ ...job, exactNodes: OTHELLO_LATE_VERDICT_NODES });
+          return latePool.judge({ ...job, exactNodes: lateExactNodes(job.game) });
         },
         budgetMs: LATE_VERDICT_BUDGET_MS,
         capacity: 8,

@@ -1,3 +1,4 @@
+import { CONNECT4_SOLVE_FROM_PLY } from './connect4/verdict.ts';
 import type { MoveTrace } from './definition.ts';
 import type { GameId } from './gameIds.ts';
 import { OTHELLO_VERDICT_EMPTIES } from './othello/verdict.ts';
@@ -10,11 +11,24 @@ import { OTHELLO_VERDICT_EMPTIES } from './othello/verdict.ts';
 export const OTHELLO_LATE_VERDICT_NODES = 144_000_000;
 
 /**
- * The least pause between moves at which late verdicts are given. Faster paces are tests' and
- * benches' (production's default is 1,500 ms): their Othello games reach 20 empties many times a
- * minute, and seconds of solving for each would only load the machine their timings run on.
+ * Positions a late exact Connect Four verdict may visit from ply 8: the position's solve, the
+ * move's and a better column's, where a move's pause affords a few hundred thousand at a quick
+ * pace. `npm run bench -- verdicts` measures agents' moves: most take under a second late; the
+ * dearest of 904, `17563211` then 5, needs more than 120 M (11 s at 200 M).
  */
-export const LATE_VERDICT_MIN_PACE_MS = 1_000;
+export const CONNECT4_LATE_VERDICT_NODES = 200_000_000;
+
+/** The games judged again exactly after a move, and the positions each such verdict may visit. */
+export const LATE_EXACT_NODES = {
+  othello: OTHELLO_LATE_VERDICT_NODES,
+  connect4: CONNECT4_LATE_VERDICT_NODES,
+} as const satisfies Partial<Record<GameId, number>>;
+
+/** A late exact verdict's positions in `game`, or none where no late exact judge runs. */
+export function lateExactNodes(game: GameId): number | undefined {
+  const nodes: Partial<Record<GameId, number>> = LATE_EXACT_NODES;
+  return nodes[game];
+}
 
 /** How long a late verdict may take at the most: a safety stop, the node budget comes first. */
 export const LATE_VERDICT_BUDGET_MS = 20_000;
@@ -23,19 +37,21 @@ export const LATE_VERDICT_BUDGET_MS = 20_000;
 const PASSES = /pa/g;
 
 /**
- * Whether a move is to be judged again, exactly, after it is stored (with
- * OTHELLO_LATE_VERDICT_NODES): in Othello from OTHELLO_VERDICT_EMPTIES empties, where the verdict
- * given with the move (`quick`, within the pause) was not exact, the position's solve having
- * needed more than its budget. `moves` is the encoded move list before the move; every move but
- * a pass fills one of the 60 empty squares, so the count says how many are left without
- * replaying the game on the event loop.
+ * Whether a move is to be judged again, exactly, after it is stored (with LATE_EXACT_NODES),
+ * at any pace: where the verdict given with the move (`quick`, within the pause) was not exact,
+ * the position's solve having needed more than the pause afforded, in Othello from
+ * OTHELLO_VERDICT_EMPTIES empties and in Connect Four from CONNECT4_SOLVE_FROM_PLY. `moves` is
+ * the encoded move list before the move, read without replaying the game on the event loop: a
+ * Connect Four move is one digit; every Othello move but a pass fills one of the 60 empty squares.
  */
 export function exactVerdictDueLater(
   game: GameId,
   moves: string,
   quick: { exact: boolean } | null,
 ): boolean {
-  if (game !== 'othello' || quick?.exact === true) return false;
+  if (quick?.exact === true) return false;
+  if (game === 'connect4') return moves.length >= CONNECT4_SOLVE_FROM_PLY;
+  if (game !== 'othello') return false;
   const passes = moves.match(PASSES)?.length ?? 0;
   return 60 - (moves.length / 2 - passes) <= OTHELLO_VERDICT_EMPTIES;
 }

@@ -41,12 +41,14 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   // The built-in schedule's tournaments, the checkers endgame tables' build (a CPU's worth of
-  // seconds in every process spawned) and listening only once warm (seconds more before the
-  // test may start), only when a test asks for them.
+  // seconds in every process spawned), listening only once warm (seconds more before the test
+  // may start) and judging moves again after them (a thread solving beside quick-paced
+  // matches), only when a test asks for them.
   const fullEnv: Record<string, string> = {
     TOURNAMENT_SCHEDULE: 'off',
     CHECKERS_ENDGAME_TABLES: 'off',
     WARM_UP: 'off',
+    LATE_VERDICTS: 'off',
     ...env,
     PORT: port,
   };

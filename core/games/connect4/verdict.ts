@@ -13,7 +13,7 @@ import { SearchAborted } from './searchBudget.ts';
 
 // Before this ply a solve rarely finishes within the budget below (the agents' own limit, see
 // docs/ENGINE.md): the verdict is left absent there unless the exact book holds the position.
-const SOLVE_FROM_PLY = 8;
+export const CONNECT4_SOLVE_FROM_PLY = 8;
 // Nodes one verdict may spend: docs/FIGURES.md measures what it costs in time.
 export const CONNECT4_VERDICT_NODES = 6_000_000;
 
@@ -58,13 +58,15 @@ function bestOf(scores: readonly (number | null)[]): { score: number; column: nu
 /**
  * Solves the position, the move played and, when it fell short, finds a column that keeps the
  * best score by null-window tests (cheap once the table holds the solve), all within
- * `CONNECT4_VERDICT_NODES`. Throws `SearchAborted` past it.
+ * `options.exactNodes` (a late verdict's) or else `CONNECT4_VERDICT_NODES`. Throws
+ * `SearchAborted` past it.
  */
 function solveVerdict(position: Connect4Position, column: number, options: JudgeOptions) {
   solver ??= createSolver({ log2TableSize: 21 });
   solver.resetTable();
   solver.resetNodes();
-  const budget = () => ({ ...options, maxNodes: CONNECT4_VERDICT_NODES - solver!.nodes });
+  const maxNodes = options.exactNodes ?? CONNECT4_VERDICT_NODES;
+  const budget = () => ({ ...options, maxNodes: maxNodes - solver!.nodes });
   const best = solver.solve(position, { budget: budget() });
   const scoreOf = (candidate: number, atLeast?: number): number | boolean => {
     if (position.isWinningMove(candidate)) {
@@ -97,7 +99,8 @@ function solveVerdict(position: Connect4Position, column: number, options: Judge
 /**
  * The exact verdict on playing `column` after `moves` (the solver literature's digit string):
  * from the exact book when it holds every child, else from the solver from ply 8 within
- * `CONNECT4_VERDICT_NODES`; null when neither reaches or the game is over.
+ * `CONNECT4_VERDICT_NODES` (or a late verdict's `exactNodes`); null when neither reaches or the
+ * game is over.
  */
 export function judgeConnect4(
   moves: string,
@@ -112,7 +115,7 @@ export function judgeConnect4(
     const best = bestOf(fromBook);
     return verdictOf(best.score, fromBook[column - 1]!, best.column, stones);
   }
-  if (stones < SOLVE_FROM_PLY) return null;
+  if (stones < CONNECT4_SOLVE_FROM_PLY) return null;
   try {
     const solved = solveVerdict(position, column, options);
     return verdictOf(solved.best, solved.played, solved.bestColumn, stones);

@@ -43,6 +43,8 @@ export async function startServer(
       CHECKERS_ENDGAME_TABLES: 'off',
       // Listening at once, warming meanwhile: the test's first page needs no warm sign-in.
       WARM_UP: 'off',
+      // No move judged again after it: a thread solving beside the test's quick matches.
+      LATE_VERDICTS: 'off',
       ...options.env,
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -1,5 +1,5 @@
 import type { GameId } from '#core/games/gameIds.ts';
-import { exactVerdictDueLater } from '#core/games/lateVerdict.ts';
+import { exactVerdictDueLater, LATE_EXACT_NODES } from '#core/games/lateVerdict.ts';
 import { gameOf } from '#core/games/registry.ts';
 import type { VerdictEvent } from '#core/protocol/matchMoves.ts';
 import type { MoveVerdictData } from '#core/protocol/moveVerdict.ts';
@@ -16,11 +16,11 @@ export interface LateVerdictsDue {
 /**
  * The moves of a match whose verdict is given after the move, and where each stands: a bot's
  * (judged once the bot has its answer, `LateMoveJudge`), and, where `exactLater` (the process
- * judges engines' Othello moves again), an engine's Othello move from 20 empties whose verdict
- * is not exact yet (`exactVerdictDueLater`). A stream waits after the result for those still
+ * judges engines' moves again), an engine's Connect Four move from ply 8 or Othello move from 20
+ * empties whose verdict is not exact yet (`exactVerdictDueLater`). A stream waits after the result for those still
  * missing, for a bounded time since a judge may skip one, and sends those stored that it has not
  * carried (one stored just before this read may have its notification still on the way). One
- * match's rows, by match_moves' key; an engine's move is read only in Othello, and only here.
+ * match's rows, by match_moves' key; an engine's move is read only in those games, and only here.
  */
 export async function lateVerdictsDue(
   db: Queryable,
@@ -38,9 +38,9 @@ export async function lateVerdictsDue(
      from match_moves mm
        join matches m on m.id = mm.match_id
        cross join lateral (select exists (select 1 from bots where agent_id = mm.agent_id) as by_bot) b
-     where mm.match_id = $1 and (b.by_bot or ($2 and m.game = 'othello'))
+     where mm.match_id = $1 and (b.by_bot or ($2 and m.game = any($3::text[])))
      order by mm.ply`,
-    [matchId, exactLater],
+    [matchId, exactLater, Object.keys(LATE_EXACT_NODES)],
   );
   const due: LateVerdictsDue = { awaited: [], judged: [] };
   const first = rows[0];
