@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBotMatch } from '#server/modules/matches/store/botMatches.ts';
 import { insertOwnedAgent, signInUsers } from '#server/testing/economyFixtures.ts';
 import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
@@ -17,8 +17,10 @@ describe.each(testDatabaseKinds())('bot pairing on %s', (kind) => {
     setTimeout: () => null,
     clearTimeout: () => {},
   };
-  const runner = (ownerId: string, botMatchesMax = 8, liveMatches = 0) =>
-    new MatchRunner({
+  // Stopped after each test: a runner alive counts among those sharing the live target.
+  const runners: MatchRunner[] = [];
+  const runner = (ownerId: string, botMatchesMax = 8, liveMatches = 0) => {
+    const made = new MatchRunner({
       db: t.db,
       decider: pool,
       ownerId,
@@ -28,6 +30,9 @@ describe.each(testDatabaseKinds())('bot pairing on %s', (kind) => {
       botMatchesMax,
       scheduler,
     });
+    runners.push(made);
+    return made;
+  };
   const onlineUntil = () => new Date(t.clock.now() + 60_000);
   const users = async (count: number) =>
     (await signInUsers(t.app, count)).map((user) => user.userId);
@@ -48,6 +53,9 @@ describe.each(testDatabaseKinds())('bot pairing on %s', (kind) => {
   afterAll(async () => {
     await t.close();
     await pool.close();
+  });
+  afterEach(async () => {
+    for (const made of runners.splice(0)) await made.stop();
   });
   // Each test starts with no agent a bot could meet and no match going.
   beforeEach(async () => {

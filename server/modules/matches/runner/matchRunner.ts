@@ -1,14 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { GAME_IDS, type GameId } from '#core/games/gameIds.ts';
+import { GAME_IDS } from '#core/games/gameIds.ts';
 import { gameOf } from '#core/games/registry.ts';
 import { BOT_MATCHES_MAX_DEFAULT } from '#core/protocol/bots.ts';
 import type { PlayedMove } from '#server/modules/matches/store/botMoveNotice.ts';
 import { readTurnRow, type TurnRow } from '#server/modules/matches/store/lockedMatch.ts';
-import {
-  createMatchIfBelowTarget,
-  insertMatch,
-  type NewMatch,
-} from '#server/modules/matches/store/matchCreation.ts';
+import { insertMatch } from '#server/modules/matches/store/matchCreation.ts';
 import {
   claimMatches,
   releaseMatches,
@@ -16,12 +11,10 @@ import {
   takeOverMatches,
 } from '#server/modules/matches/store/matchLeases.ts';
 import { matchPositions } from '#server/modules/matches/store/matchPositions.ts';
-import type { RosterAgent } from '#server/modules/matches/store/rosterReads.ts';
-import type { AgentOwners } from './agentOwners.ts';
 import { AgentRoster } from './agentRoster.ts';
 import { BotTurns } from './botTurns.ts';
-import { drawPair } from './drawPair.ts';
 import { type EngineMoveContext, playEngineMove, verdictBudgetMs } from './engineMove.ts';
+import { type LiveSeating, newMatch, startLiveMatches } from './liveSeats.ts';
 import { MatchPlayersCache } from './matchPlayers.ts';
 import type { MatchRunnerOptions } from './matchRunnerOptions.ts';
 import { PresenceHolder } from './presenceHolder.ts';
@@ -32,7 +25,7 @@ import { TurnRows } from './turnRows.ts';
 
 /**
  * Keeps `liveMatches` matches of each game going across every server process sharing the
- * database, pairing agents that play the game. Each match
+ * database, each runner starting its share of them, pairing agents that play the game. Each match
  * is owned through a lease in its row; a move is stored and published in one transaction that
  * checks the lease, so no two processes ever play the same match and a crash loses nothing. A
  * process that is gone (its presence freed) has its matches taken over within `takeoverMs`.
@@ -53,6 +46,7 @@ export class MatchRunner {
   private readonly botMoveTimeoutMs: number;
   private inFlight = new Set<Promise<unknown>>();
   private readonly rows = new TurnRows();
+  private readonly seating: LiveSeating;
 
   constructor(private readonly options: MatchRunnerOptions) {
     this.scheduler = options.scheduler ?? systemScheduler;
@@ -68,6 +62,14 @@ export class MatchRunner {
       botMoveTimeoutMs: this.botMoveTimeoutMs,
       verdictBudgetMs: options.verdictBudgetMs ?? verdictBudgetMs(options.moveDelayMs),
     };
+    this.seating = {
+      ...options,
+      bettingWindowMs: options.bettingWindowMs ?? 0,
+      random: this.random,
+      now: () => this.scheduler.now(),
+      runners: () => this.presence.liveness(),
+      adopt: (matchId) => this.adoptNew(matchId),
+    };
     this.bots = new BotTurns({
       ...options,
       games: options.games ?? GAME_IDS,
@@ -75,7 +77,7 @@ export class MatchRunner {
       botMatchesMax: options.botMatchesMax ?? BOT_MATCHES_MAX_DEFAULT,
       scheduler: this.scheduler,
       random: this.random,
-      newMatch: (game, firstId, secondId) => this.newMatch(game, firstId, secondId),
+      newMatch: (game, firstId, secondId) => newMatch(this.seating, game, firstId, secondId),
       adopt: (matchId) => this.adoptNew(matchId),
     });
     this.sweeps = new SweepLoop(this.scheduler, options.sweepMs ?? 2_000, this.leaseMs, {
@@ -172,13 +174,8 @@ export class MatchRunner {
     for (const id of created ?? []) this.adoptNew(id);
     // Hidden and retired agents are never paired: the roster holds neither.
     const { agents: everyAgent, owners } = await this.roster.current();
-    for (const game of this.options.games ?? GAME_IDS) {
-      // Bots are seated only by the bot pairing: while online, and told of the match.
-      const agents = everyAgent.filter(
-        (agent) => agent.kind !== 'bot' && agent.games.includes(game),
-      );
-      await this.startMatches(game, agents, owners, leaseUntil);
-    }
+    const games = this.options.games ?? GAME_IDS;
+    await startLiveMatches(this.seating, games, everyAgent, owners, leaseUntil);
     await this.bots.startMatches(everyAgent, owners, leaseUntil);
   }
 
@@ -194,46 +191,6 @@ export class MatchRunner {
     const timer = this.owned.get(matchId);
     if (timer) this.scheduler.clearTimeout(timer);
     this.scheduleMove(matchId, this.options.moveDelayMs);
-  }
-
-  /**
-   * Starts matches of one game among `agents` until the game has its live target; two agents of
-   * one owner never meet.
-   */
-  private async startMatches(
-    game: GameId,
-    agents: readonly RosterAgent[],
-    owners: AgentOwners,
-    leaseUntil: Date,
-  ): Promise<void> {
-    for (;;) {
-      const pair = drawPair(agents, owners, this.random);
-      if (!pair) break;
-      const [first, second] = pair;
-      const id = await createMatchIfBelowTarget(
-        this.options.db,
-        this.newMatch(game, first.id, second.id),
-        this.options.liveMatches,
-        new Date(this.scheduler.now()),
-        leaseUntil,
-      );
-      if (!id) break;
-      this.adoptNew(id);
-    }
-  }
-
-  /** A new match of ours, announced for the betting window (when there is one) before it starts. */
-  private newMatch(game: GameId, firstId: string, secondId: string): NewMatch {
-    const bettingWindowMs = this.options.bettingWindowMs ?? 0;
-    return {
-      id: randomUUID(),
-      game,
-      firstId,
-      secondId,
-      seed: Math.floor(this.random() * 2 ** 31),
-      owner: this.options.ownerId,
-      startsAt: bettingWindowMs > 0 ? new Date(this.scheduler.now() + bettingWindowMs) : null,
-    };
   }
 
   /**

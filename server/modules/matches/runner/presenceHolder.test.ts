@@ -84,3 +84,25 @@ describe.each(testDatabaseKinds())('a gone owner’s matches on %s', (kind) => {
     if (kind === 'postgres') expect(await new PresenceHolder(db, 'live-owner').hold()).toBe(true);
   });
 });
+
+// Tests open many embedded databases in one process (and the server suite shares its processes
+// between files): an owner held on one is no sign of life on another, and shares none of its
+// live target. Before, the owners were the process's: a runner left on another database kept a
+// gone owner's matches from being taken over, and halved a lone runner's share.
+describe('owners held on another embedded database', () => {
+  it('are not alive on this one', async () => {
+    const [here, there] = [await openTestDatabase('pglite'), await openTestDatabase('pglite')];
+    try {
+      const elsewhere = new PresenceHolder(there, 'owner-elsewhere');
+      expect(await elsewhere.hold()).toBe(true);
+      const local = new PresenceHolder(here, 'owner-here');
+      expect(await local.hold()).toBe(true);
+      expect(local.liveness()).toEqual({ by: 'list', owners: ['owner-here'] });
+      expect(elsewhere.liveness()).toEqual({ by: 'list', owners: ['owner-elsewhere'] });
+      await local.release();
+      expect(local.liveness()).toEqual({ by: 'list', owners: [] });
+    } finally {
+      await Promise.all([here.close(), there.close()]);
+    }
+  });
+});

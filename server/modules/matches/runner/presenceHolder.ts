@@ -2,15 +2,27 @@ import type { Database, DatabaseSession } from '#server/db/database.ts';
 import {
   lockPresence,
   type OwnerLiveness,
+  registerRunner,
   unlockPresence,
 } from '#server/modules/matches/store/ownerLiveness.ts';
 
 /**
- * The owners the runners of this process hold, with how many runners hold each: on the embedded
- * database, which one process opens at a time, these are every owner alive. A restarted server
- * finds its previous owner id among none of them, so takes its matches over at its first sweep.
+ * The owners the runners of this process hold on each embedded database, with how many runners
+ * hold each: as one process opens a PGlite database at a time, these are every owner alive on it.
+ * A restarted server finds its previous owner id among none of them, so takes its matches over at
+ * its first sweep. Kept per database: runners of another database in this process (tests open
+ * many) neither keep its matches alive nor share its live target.
  */
-const heldHere = new Map<string, number>();
+const heldOnDatabase = new WeakMap<Database, Map<string, number>>();
+
+function heldOwners(db: Database): Map<string, number> {
+  let held = heldOnDatabase.get(db);
+  if (!held) {
+    held = new Map();
+    heldOnDatabase.set(db, held);
+  }
+  return held;
+}
 
 /**
  * A runner's sign of life to every other process on the database (ownerLiveness.ts): on
@@ -18,7 +30,7 @@ const heldHere = new Map<string, number>();
  * was lost; on PGlite its place among the owners this process holds.
  */
 export class PresenceHolder {
-  /** The session the lock is held on (PostgreSQL), or true once counted in heldHere (PGlite). */
+  /** The session the lock is held on (PostgreSQL), or true once among its database's owners (PGlite). */
   private heldOn: DatabaseSession | true | null = null;
   private taking: Promise<boolean> | null = null;
 
@@ -44,6 +56,7 @@ export class PresenceHolder {
 
   private async take(): Promise<boolean> {
     if (this.db.kind === 'pglite') {
+      const heldHere = heldOwners(this.db);
       heldHere.set(this.owner, (heldHere.get(this.owner) ?? 0) + 1);
       this.heldOn = true;
       return true;
@@ -51,6 +64,11 @@ export class PresenceHolder {
     if (!this.db.session) throw new Error('a PostgreSQL database without a session of its own');
     const session = await this.db.session();
     if (!(await lockPresence(session, this.owner))) return false;
+    // Registered, or not held: a lock taken twice on one session needs two releases.
+    await registerRunner(session, this.owner).catch(async (error: unknown) => {
+      await unlockPresence(session, this.owner).catch(() => undefined);
+      throw error;
+    });
     this.heldOn = session;
     return true;
   }
@@ -58,7 +76,7 @@ export class PresenceHolder {
   /** How claims tell a gone owner on this database. */
   liveness(): OwnerLiveness {
     return this.db.kind === 'pglite'
-      ? { by: 'list', owners: [...heldHere.keys()] }
+      ? { by: 'list', owners: [...heldOwners(this.db).keys()] }
       : { by: 'lock' };
   }
 
@@ -67,6 +85,7 @@ export class PresenceHolder {
     const held = this.heldOn;
     this.heldOn = null;
     if (held === true) {
+      const heldHere = heldOwners(this.db);
       const count = (heldHere.get(this.owner) ?? 1) - 1;
       if (count > 0) heldHere.set(this.owner, count);
       else heldHere.delete(this.owner);

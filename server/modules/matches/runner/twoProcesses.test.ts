@@ -84,20 +84,41 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       // finish six on a loaded CI machine, past this test's wait.
       LIVE_GAMES: 'connect4',
     };
-    const [first, second] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-    servers.push(first, second);
+    // The second comes up once the first has seated the whole target, as a process added to a
+    // running platform does: the first must leave it its share as its matches end.
+    const first = await startServerProcess(env);
+    servers.push(first);
+    const liveMatches = async () => {
+      const { rows } = await db.query<{ count: number }>(
+        `select count(*)::int as count from matches where status = 'live'`,
+      );
+      return rows[0]?.count ?? 0;
+    };
+    await waitFor('the first process to seat the live target', async () =>
+      (await liveMatches()) >= LIVE_MATCHES ? true : null,
+    );
+    const second = await startServerProcess(env);
+    servers.push(second);
     // The owner id is host:port, so each process's moves are told apart by its port.
     const ownerOf = (server: ServerProcess) => `:${new URL(server.base).port}`;
+    const secondStarted = new Date();
 
-    // Several matches finish and are replaced while both run, each seating and claiming beside
-    // the other. Which one plays is theirs to settle: the first to sweep seats the whole target
-    // and replaces its own finished matches at once, so under load the other may play none
-    // until the first dies.
-    await waitFor('matches to finish while both processes run', async () => {
-      const { rows } = await db.query<{ count: number }>(
-        `select count(*)::int as count from matches where status = 'finished'`,
+    // Both play while both run, each its share, and matches finish and are replaced beside each
+    // other (the live-target audit and the checks of every match's moves below).
+    await waitFor('both processes to play, and matches to finish', async () => {
+      const { rows } = await db.query<{ finished: number }>(
+        `select count(*)::int as finished from matches m where status = 'finished'
+           and exists (select 1 from match_moves mm where mm.match_id = m.id and mm.played_at > $1)`,
+        [secondStarted],
       );
-      return (rows[0]?.count ?? 0) >= 6 ? true : null;
+      const { rows: played } = await db.query<{ owner: string }>(
+        'select distinct owner from match_moves where played_at > $1',
+        [secondStarted],
+      );
+      const both = [first, second].every((server) =>
+        played.some((row) => row.owner.endsWith(ownerOf(server))),
+      );
+      return both && (rows[0]?.finished ?? 0) >= 6 ? true : null;
     });
     // The one killed (A) is one holding a live match; the other (B) must take its matches over.
     const [a, heldByA] = await waitFor('a process to hold a live match', async () => {

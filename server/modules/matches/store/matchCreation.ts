@@ -1,6 +1,7 @@
 import type { GameId } from '#core/games/gameIds.ts';
 import type { Database, Queryable } from '#server/db/database.ts';
 import { announcedMatchEventsSql, announcedWakeSql } from '#server/db/stores/notificationEvents.ts';
+import { liveRunnerCount, type OwnerLiveness } from './ownerLiveness.ts';
 
 // Serialises match creation across processes so LIVE_MATCHES is never overshot.
 export const CREATE_LOCK_KEY = 510_001;
@@ -20,8 +21,11 @@ export interface NewMatch {
 }
 
 /**
- * Creates a live match of `game` owned by `owner` if fewer than `liveTarget` of that game are
- * live; returns its id. Each side starts with its rating in that game.
+ * Creates a live match of `game` owned by `input.owner` if fewer than `liveTarget` of that game
+ * are live; returns its id. Each side starts with its rating in that game. Given `runners` (how
+ * the runners alive are told), the owner also keeps to its share of the target, the target over
+ * the runners alive, rounded up: else the first runner to sweep seats every match and replaces
+ * each of its own the moment it ends, and the others never play while it lives.
  */
 export async function createMatchIfBelowTarget(
   db: Database,
@@ -29,15 +33,21 @@ export async function createMatchIfBelowTarget(
   liveTarget: number,
   now: Date,
   leaseUntil: Date,
+  runners?: OwnerLiveness,
 ): Promise<string | null> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [CREATE_LOCK_KEY]);
-    const { rows } = await tx.query<{ count: number }>(
-      `select count(*)::int as count from matches
+    const { rows } = await tx.query<{ live: number; owned: number }>(
+      `select count(*)::int as live, (count(*) filter (where owner = $2))::int as owned
+       from matches
        where status in ('scheduled', 'live') and game = $1 and tournament_id is null`,
-      [input.game],
+      [input.game, input.owner],
     );
-    if ((rows[0]?.count ?? 0) >= liveTarget) return null;
+    const { live = 0, owned = 0 } = rows[0] ?? {};
+    if (live >= liveTarget) return null;
+    if (runners && owned >= Math.ceil(liveTarget / (await liveRunnerCount(tx, runners)))) {
+      return null;
+    }
     await insertMatch(tx, input, now, leaseUntil);
     return input.id;
   });

@@ -4,7 +4,7 @@ import type { Queryable } from '#server/db/database.ts';
 // a connection of its own: PostgreSQL releases it the instant that connection closes, a killed
 // process's included, so another process that can take the lock knows the owner is gone and need
 // not wait out its leases. The embedded database has one process: there an owner is alive when a
-// runner of this process holds it (presenceHolder.ts).
+// runner of this process holds it on that database (presenceHolder.ts).
 
 /**
  * The lock class of presence locks, in PostgreSQL's space of two-integer advisory keys, which
@@ -57,6 +57,41 @@ export async function lockPresence(session: Queryable, owner: string): Promise<b
     [owner],
   );
   return rows[0]?.held === true;
+}
+
+/**
+ * The predicate, on a `match_runners` row aliased `r`, that its runner holds its presence lock now
+ * (the lock as `pg_locks` shows it: the class and key of `presenceKey` as two unsigned halves).
+ */
+const presenceHeld = `exists (select 1 from pg_locks l
+  where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+    and l.database = (select oid from pg_database where datname = current_database())
+    and l.classid = ${PRESENCE_LOCK_CLASS}::oid
+    and l.objid = hashtext(current_schema() || '.' || r.owner)::oid)`;
+
+/**
+ * Counts `owner` among the runners sharing the live target, once its presence lock is held, and
+ * forgets those whose lock is free (gone; a returning one registers again when it takes its lock).
+ */
+export async function registerRunner(session: Queryable, owner: string): Promise<void> {
+  await session.query(
+    `with gone as (delete from match_runners r where r.owner <> $1 and not ${presenceHeld})
+     insert into match_runners (owner) values ($1) on conflict (owner) do nothing`,
+    [owner],
+  );
+}
+
+/**
+ * How many runners are alive on this database, at least one (the one asking): those that share
+ * the live target. On PostgreSQL, the registered runners holding their presence lock; on PGlite,
+ * the owners this process's runners hold on it.
+ */
+export async function liveRunnerCount(q: Queryable, liveness: OwnerLiveness): Promise<number> {
+  if (liveness.by === 'list') return Math.max(1, liveness.owners.length);
+  const { rows } = await q.query<{ runners: number }>(
+    `select count(*)::int as runners from match_runners r where ${presenceHeld}`,
+  );
+  return Math.max(1, rows[0]?.runners ?? 0);
 }
 
 /** Gives up `owner`'s presence lock on `session` (a clean stop, after its matches were released). */
