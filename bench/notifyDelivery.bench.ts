@@ -181,7 +181,7 @@ export default async function notifyDeliveryBench(): Promise<void> {
       console.log(
         `where the time goes: ${g.count} notifications gathered from ${toPerf(g.first).toFixed(0)} ms ` +
           `to ${toPerf(g.last).toFixed(0)} ms after the commit (gather wait ${1_000} ms, then ` +
-          `one transaction a user); deliveries are sent 50 a batch after gathering ends`,
+          `500 users a transaction), each batch's deliveries sent beside the next's gathering`,
       );
     }
     console.log(

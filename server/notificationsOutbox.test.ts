@@ -11,7 +11,12 @@ import {
   postBet,
   signInUsers,
 } from '#server/testing/economyFixtures.ts';
-import { follow, storedNotifications, testWorker } from '#server/testing/notificationTestKit.ts';
+import {
+  follow,
+  recordingChannel,
+  storedNotifications,
+  testWorker,
+} from '#server/testing/notificationTestKit.ts';
 import { createTestApp, type TestApp } from '#server/testing/testApp.ts';
 import { testDatabaseKinds } from '#server/testing/testDatabase.ts';
 
@@ -203,6 +208,36 @@ describe.each(testDatabaseKinds())('the notifications outbox on %s', (kind) => {
         path: '/games',
       },
     ]);
+  });
+
+  it('gathers many users at once, each their own items in their own message and delivery', async () => {
+    const [owner, ...fans] = await signInUsers(t.app, 4);
+    const bots = [];
+    for (let index = 0; index < 3; index++) {
+      bots.push(await insertOwnedAgent(t.db, owner!.userId, 'bot'));
+    }
+    // The i-th fan follows the first i + 1 bots, so each burst differs in size and words.
+    for (const [index, fan] of fans.entries()) {
+      for (const bot of bots.slice(0, index + 1)) await follow(t.db, fan.userId, 'agent', bot);
+    }
+    for (const bot of bots) await announce(bot, house[0]);
+    const push = recordingChannel();
+    await testWorker(t, [push.channel]).pass();
+    for (const [index, fan] of fans.entries()) {
+      const followed = bots.slice(0, index + 1);
+      const told = await storedNotifications(t.db, fan.userId);
+      // One item is told in its own words; a burst lists its items' titles.
+      expect(told.map((notice) => (followed.length === 1 ? notice.title : notice.body))).toEqual([
+        followed.map((bot) => `${bot} plays house-a`).join(' · '),
+      ]);
+      const handed = push.handed.filter((notice) => notice.userId === fan.userId);
+      expect(handed.map((notice) => [notice.title, notice.body])).toEqual(
+        told.map((notice) => [notice.title, notice.body]),
+      );
+    }
+    // Every key names its own notification: one delivery per message, none shared.
+    const keys = push.handed.map((notice) => notice.key);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('holds a burst for the gathering wait, then sends it as one', async () => {

@@ -12,8 +12,9 @@ import {
   randomBytes,
   verify,
 } from 'node:crypto';
-import { Agent, createServer } from 'node:https';
+import { type Agent, createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { createPushAgent } from '#server/modules/push/pushAgent.ts';
 import { LOCAL_TLS_CERTIFICATE, LOCAL_TLS_KEY } from './localTlsCertificate.ts';
 
 /** One request the push service received. */
@@ -62,13 +63,15 @@ export async function startLocalPushService(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const agent = new Agent({ ca: LOCAL_TLS_CERTIFICATE });
+  // The push channel's own agent, trusting this stand-in.
+  const agent = createPushAgent({ ca: LOCAL_TLS_CERTIFICATE });
   return {
     origin: `https://localhost:${port}`,
     received,
     agent,
     close: async () => {
       agent.destroy();
+      server.closeAllConnections();
       await new Promise<void>((resolve, reject) =>
         server.close((error) => (error ? reject(error) : resolve())),
       );

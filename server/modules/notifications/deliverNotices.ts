@@ -12,7 +12,11 @@ export interface DeliveryPolicy {
   maxAttempts: number;
 }
 
-const DELIVERIES_PER_PASS = 50;
+/**
+ * Deliveries claimed, sent side by side, and recorded together: a burst to 10,000 followers is
+ * twenty batches, each two statements besides its sends.
+ */
+const DELIVERIES_PER_PASS = 500;
 
 /** The wait before attempt `attempts + 1`: the policy's backoff, or longer if the channel asks. */
 export function retryDelayMs(policy: DeliveryPolicy, attempts: number, askedMs = 0): number {
@@ -57,10 +61,10 @@ export async function deliverDueNotices(
     [claimedAt, leaseUntil, channels.map((channel) => channel.name)],
   );
   const byName = new Map(channels.map((channel) => [channel.name as string, channel]));
-  await Promise.all(
-    rows.map(async (row) => {
+  const outcomes = await Promise.all(
+    rows.map((row): Promise<SendOutcome> => {
       const channel = byName.get(row.channel);
-      if (!channel) return;
+      if (!channel) return Promise.resolve({ kind: 'retry', afterMs: 0, reason: 'no channel' });
       const notice: OutgoingNotice = {
         key: row.key,
         userId: row.user_id,
@@ -68,49 +72,81 @@ export async function deliverDueNotices(
         body: row.body,
         path: row.path,
       };
-      const outcome = await channel.send(notice).catch(
+      return channel.send(notice).catch(
         (error: unknown): SendOutcome => ({
           kind: 'retry',
           afterMs: 0,
           reason: error instanceof Error ? error.message : String(error),
         }),
       );
-      await recordOutcome(db, row, outcome, leaseUntil, policy, new Date(now()));
     }),
   );
+  await recordOutcomes(db, rows, outcomes, leaseUntil, policy, new Date(now()));
   return rows.length;
 }
 
-async function recordOutcome(
+/**
+ * Records a batch's outcomes in two statements: the retries (only while the claim is still ours:
+ * a lapsed lease belongs to whoever took it over), and the rest as done, whoever holds the claim
+ * now (once sent, never again).
+ */
+async function recordOutcomes(
   db: Database,
-  row: { key: string; attempts: number },
-  outcome: SendOutcome,
+  rows: readonly { key: string; attempts: number }[],
+  outcomes: readonly SendOutcome[],
   leaseUntil: Date,
   policy: DeliveryPolicy,
   at: Date,
 ): Promise<void> {
-  if (outcome.kind === 'retry' && row.attempts < policy.maxAttempts) {
-    // Only while the claim is still ours: a lapsed lease belongs to whoever took it over.
+  const retries: { key: string; dueAt: Date; reason: string }[] = [];
+  const done: { key: string; status: string; reason: string | null }[] = [];
+  rows.forEach((row, index) => {
+    const outcome = outcomes[index];
+    if (!outcome) return;
+    if (outcome.kind === 'retry' && row.attempts < policy.maxAttempts) {
+      const delayMs = retryDelayMs(policy, row.attempts, outcome.afterMs);
+      retries.push({
+        key: row.key,
+        dueAt: new Date(at.getTime() + delayMs),
+        reason: outcome.reason,
+      });
+      return;
+    }
+    const status =
+      outcome.kind === 'sent'
+        ? 'sent'
+        : outcome.kind === 'no-recipient'
+          ? 'no-recipient'
+          : 'failed';
+    const reason = outcome.kind === 'failed' || outcome.kind === 'retry' ? outcome.reason : null;
+    done.push({ key: row.key, status, reason });
+  });
+  if (retries.length > 0) {
     await db.query(
-      `update notification_deliveries set due_at = $2, lease_until = null, last_error = $3
-       where key = $1 and status = 'pending' and lease_until = $4`,
+      `update notification_deliveries d set due_at = r.due_at, lease_until = null,
+         last_error = r.reason
+       from unnest($1::text[], $2::timestamptz[], $3::text[]) as r(key, due_at, reason)
+       where d.key = r.key and d.status = 'pending' and d.lease_until = $4`,
       [
-        row.key,
-        new Date(at.getTime() + retryDelayMs(policy, row.attempts, outcome.afterMs)),
-        outcome.reason,
+        retries.map((retry) => retry.key),
+        retries.map((retry) => retry.dueAt),
+        retries.map((retry) => retry.reason),
         leaseUntil,
       ],
     );
-    return;
   }
-  const status =
-    outcome.kind === 'sent' ? 'sent' : outcome.kind === 'no-recipient' ? 'no-recipient' : 'failed';
-  const reason = outcome.kind === 'failed' || outcome.kind === 'retry' ? outcome.reason : null;
-  // Marked done whoever holds the claim now: once sent, never again.
-  await db.query(
-    `update notification_deliveries set status = $2, done_at = $3, lease_until = null,
-       last_error = coalesce($4, last_error)
-     where key = $1 and status = 'pending'`,
-    [row.key, status, at, reason],
-  );
+  if (done.length > 0) {
+    await db.query(
+      `update notification_deliveries d set status = r.status, done_at = $4, lease_until = null,
+         last_error = coalesce(r.reason, d.last_error)
+       from unnest($1::text[], $2::text[], $3::text[]) as r(key, status, reason)
+       where d.key = r.key and d.status = 'pending'`,
+      [
+        done.map((row) => row.key),
+        done.map((row) => row.status),
+        done.map((row) => row.reason),
+        at,
+      ],
+    );
+  }
 }

@@ -103,14 +103,25 @@ export class NotificationWorker {
   }
 
   /**
-   * One pass: fan out, gather, deliver, each until nothing is left that is due now; then, once
+   * One pass: fan out, then gather and deliver, until nothing is left that is due now; then, once
    * every `prune.everyMs`, one bounded round of pruning (a backlog goes a batch a round).
    */
   async pass(): Promise<void> {
     const { db, channels, clock } = this.options;
     while ((await fanOutEvents(db, new Date(clock.now()))) > 0);
-    while ((await gatherWaitingItems(db, this.gather, new Date(clock.now()))) > 0);
-    while ((await deliverDueNotices(db, channels, this.delivery, () => clock.now())) > 0);
+    const deliverDue = async () => {
+      while ((await deliverDueNotices(db, channels, this.delivery, () => clock.now())) > 0);
+    };
+    // Each batch gathered is delivered beside the gathering of the next: a burst's first pushes
+    // go out while the rest of its recipients are still being gathered.
+    for (;;) {
+      const [gathered] = await Promise.all([
+        gatherWaitingItems(db, this.gather, new Date(clock.now())),
+        deliverDue(),
+      ]);
+      if (gathered === 0) break;
+    }
+    await deliverDue();
     if (clock.now() < this.nextPruneAt) return;
     this.nextPruneAt = clock.now() + this.prune.everyMs;
     await pruneNotifications(db, this.prune, this.pruneCursor, new Date(clock.now()));

@@ -11,7 +11,8 @@ export interface StoredPushSubscription {
   keys: { p256dh: string; auth: string };
 }
 
-const subscriptionRowSchema = z.object({
+const deviceRowSchema = z.object({
+  user_id: z.string(),
   endpoint: z.string(),
   p256dh: z.string(),
   auth: z.string(),
@@ -54,20 +55,32 @@ export async function removeSubscription(
   ]);
 }
 
-/** The user's devices, newest first (at most the cap). */
-export async function listSubscriptions(
+/**
+ * The devices of each of `userIds` (each user's newest first, at most the cap), in one read: a
+ * batch of deliveries asks for thousands of users' devices at once.
+ */
+export async function listSubscriptionsOf(
   db: Queryable,
-  userId: string,
-): Promise<StoredPushSubscription[]> {
+  userIds: readonly string[],
+): Promise<Map<string, StoredPushSubscription[]>> {
   const { rows } = await db.query(
-    `select endpoint, p256dh, auth from push_subscriptions where user_id = $1
-     order by created_at desc limit $2`,
-    [userId, PUSH_DEVICES_PER_USER],
+    `select user_id::text, endpoint, p256dh, auth from (
+       select user_id, endpoint, p256dh, auth,
+         row_number() over (partition by user_id order by created_at desc) as newest
+       from push_subscriptions where user_id = any($1::uuid[])) s
+     where newest <= $2
+     order by user_id, newest`,
+    [userIds, PUSH_DEVICES_PER_USER],
   );
-  return rows.map((row) => {
-    const { endpoint, p256dh, auth } = subscriptionRowSchema.parse(row);
-    return { endpoint, keys: { p256dh, auth } };
-  });
+  const devices = new Map<string, StoredPushSubscription[]>();
+  for (const row of rows) {
+    const { user_id: userId, endpoint, p256dh, auth } = deviceRowSchema.parse(row);
+    const device = { endpoint, keys: { p256dh, auth } };
+    const list = devices.get(userId);
+    if (list) list.push(device);
+    else devices.set(userId, [device]);
+  }
+  return devices;
 }
 
 /** Drops a subscription its push service called gone (404 or 410). */
