@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newIsolatedContext } from './support/browser.ts';
@@ -64,6 +64,72 @@ async function reloadUntilWalletDropped(
       timeout,
     })
     .toBe(true);
+}
+
+/** A promise opened from outside (Node 20 has no Promise.withResolvers). */
+function gate() {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, resolve: () => open() };
+}
+
+/**
+ * A loaded server, in a fixed order: session questions (GET /auth/session) are answered only on
+ * `releaseSessions()`, so the start-up's question times out; the rest of /api and /auth only
+ * once a second session question shows AppKit restored the wallet and asks for its session.
+ * Counts the session questions the page asked and those whose answer it has received.
+ */
+async function answerLate(page: Page) {
+  const sessions = { asked: 0, answered: 0 };
+  const isSession = (url: string) => new URL(url).pathname === '/auth/session';
+  const releaseRest = gate();
+  const releaseSessions = gate();
+  page.on('request', (request) => {
+    if (!isSession(request.url())) return;
+    sessions.asked++;
+    if (sessions.asked === 2) releaseRest.resolve();
+  });
+  const settled = (request: Request) => {
+    if (isSession(request.url())) sessions.answered++;
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+  const ours = (url: URL) =>
+    url.origin === harness.server.origin && /^\/(api|auth)\//.test(url.pathname);
+  await page.route(ours, async (route) => {
+    const held = isSession(route.request().url()) ? releaseSessions : releaseRest;
+    await held.promise;
+    await route.continue().catch(() => {}); // the page may have gone meanwhile
+  });
+  return { sessions, releaseSessions: () => releaseSessions.resolve() };
+}
+
+declare global {
+  interface Window {
+    gridmindModalOpenings?: number;
+  }
+}
+
+/** Counts, in every page loaded from now on, how often the wallet modal opens. */
+async function countModalOpenings(page: Page) {
+  await page.addInitScript(() => {
+    window.gridmindModalOpenings = 0;
+    new MutationObserver((records) => {
+      for (const { target, oldValue } of records) {
+        const modal = target instanceof Element && target.localName === 'w3m-modal';
+        const opened = modal && target.classList.contains('open');
+        if (opened && !oldValue?.split(' ').includes('open')) {
+          window.gridmindModalOpenings = (window.gridmindModalOpenings ?? 0) + 1;
+        }
+      }
+    }).observe(document, {
+      subtree: true,
+      attributeFilter: ['class'],
+      attributeOldValue: true,
+    });
+  });
 }
 
 /** Login starts over with the wallet list, not a sign step for the stale account. */
@@ -144,19 +210,25 @@ describe('wallet sign-in through the AppKit modal', () => {
     await expectLoginToStartOver(page);
   });
 
-  it('drops a remembered wallet when the server answers "no session" only after AppKit started', async () => {
+  it('drops a remembered wallet on a server that answers late, and opens no sign step by itself', async () => {
     const { page, wallet } = await signedInWithWalletReconnected();
     await context?.clearCookies({ name: 'gridmind_session' });
-    // A loaded server answers the start-up's session question after its 5 s time-out, so
-    // AppKit starts as if offline (no answer is not "signed out"); the wallet must still be
-    // dropped, and Login must still start over.
-    await page.route('**/auth/session', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 7_000));
-      await route.continue();
-    });
+    // A loaded server. The start-up's session question gets no answer in time (5 s), so AppKit
+    // restores the wallet (no answer is not "signed out") and asks for its session; /api/me's
+    // 401 then drops the wallet, and only then does "no session" reach AppKit.
+    const late = await answerLate(page);
+    await countModalOpenings(page);
     await reloadUntilWalletDropped(page, wallet, 30_000);
-    await page.unroute('**/auth/session');
+    const askedBeforeDrop = late.sessions.asked;
+    expect(askedBeforeDrop).toBeGreaterThanOrEqual(2);
+    late.releaseSessions();
+    await expect
+      .poll(() => late.sessions.answered >= askedBeforeDrop, { timeout: 30_000 })
+      .toBe(true);
+    await page.unrouteAll({ behavior: 'wait' });
+    // AppKit's own sign view for the dropped wallet would cover Login, or open a second time.
     await expectLoginToStartOver(page);
+    expect(await page.evaluate(() => window.gridmindModalOpenings)).toBe(1);
   });
 
   it('keeps the restored wallet of a sign-in resumed after the tab was killed in the wallet app', async () => {

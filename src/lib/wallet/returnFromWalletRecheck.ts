@@ -10,8 +10,7 @@ import {
   isWalletSignInPending,
   pageSessionStorage,
 } from './returnFromWalletPending.ts';
-
-const SIGN_VIEW = 'SIWXSignMessage';
+import { SIGN_VIEW } from './signViewGuard.ts';
 
 /** How long a freshly loaded AppKit may take to restore the wallet connection it had. */
 const RECONNECT_TIMEOUT_MS = 10_000;

@@ -13,6 +13,7 @@ import { keepOwnRemoteFeatures } from './keepOwnRemoteFeatures.ts';
 import { mirrorWalletSettings } from './mirrorWalletSettings.ts';
 import { mayRestoreWalletConnection } from './restoreWalletConnection.ts';
 import { isWalletSignInPending, pageSessionStorage } from './returnFromWalletPending.ts';
+import { installSignViewGuard } from './signViewGuard.ts';
 import { createSiwxConfig } from './siwx.ts';
 import { installWalletLinkRules } from './walletLinkRules.ts';
 import { detectWalletPlatform } from './walletPlatform.ts';
@@ -47,6 +48,8 @@ export async function createWalletStack(): Promise<LoadedAppKit> {
   });
   // Our deep-link and pairing rules replace AppKit's before the modal exists (see walletLinkRules).
   installWalletLinkRules(appKitControllers, { platform: detectWalletPlatform(), now: Date.now });
+  // A late "no session" for a wallet dropped meanwhile must not open the sign view by itself.
+  installSignViewGuard(appKitControllers);
   const wagmiAdapter = new WagmiAdapter({ projectId: REOWN_PROJECT_ID, networks: WALLET_NETWORKS });
   const appKit = createAppKit(
     createAppKitOptions({
