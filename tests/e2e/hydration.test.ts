@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '#core/site/prerenderedPages.ts';
 import { newIsolatedContext } from './support/browser.ts';
 import { signInThroughModal } from './support/signIn.ts';
@@ -14,10 +14,19 @@ import { injectTestWallet } from './support/testWallet.ts';
 const HYDRATION_MESSAGE = /hydrat|did not match|mismatch|Minified React error #(41[89]|42[0-5])/i;
 
 const harness = serverAndBrowserForFile();
-let context: BrowserContext;
-afterEach(async () => {
-  await context?.close();
-});
+/** A context without a service worker, closed after its describe block. */
+function contextForBlock(): { context: BrowserContext } {
+  const block = {} as { context: BrowserContext };
+  beforeAll(async () => {
+    block.context = await newIsolatedContext(harness.browser, harness.server.origin, undefined, {
+      serviceWorkers: 'block',
+    });
+  });
+  afterAll(async () => {
+    await block.context?.close();
+  });
+  return block;
+}
 
 /**
  * Before any script runs, keeps the layout element the HTML parser made (`#root > .app`), so the
@@ -60,37 +69,38 @@ async function expectHydrated(page: Page, path: string, started: string): Promis
 }
 
 // No service worker in these contexts: once installed it serves the empty shell to every later
-// navigation, and these tests are about the prerendered pages a first visit gets.
-describe('prerendered pages are hydrated, not replaced', () => {
-  it('for a visitor, on every prerendered page', async () => {
-    context = await newIsolatedContext(harness.browser, harness.server.origin, undefined, {
-      serviceWorkers: 'block',
-    });
-    await context.addInitScript(keepParsedLayout);
-    for (const { sample } of PRERENDERED_PAGES) {
-      const page = await context.newPage();
-      // Login is rendered by the app once its scripts run (the prerender has no working button).
-      await expectHydrated(page, sample, 'header button:has-text("Login"):not([disabled])');
-      await page.close();
-    }
+// navigation, and these tests are about the prerendered pages a first visit gets. One test a page,
+// so each has its own time budget on a loaded machine.
+describe('prerendered pages are hydrated, not replaced, for a visitor', () => {
+  const block = contextForBlock();
+  beforeAll(async () => {
+    await block.context.addInitScript(keepParsedLayout);
   });
 
-  it('for a signed-in user with a saved query cache, on every prerendered page', async () => {
-    context = await newIsolatedContext(harness.browser, harness.server.origin, undefined, {
-      serviceWorkers: 'block',
-    });
+  it.each(PRERENDERED_PAGES)('on $sample', async ({ sample }) => {
+    const page = await block.context.newPage();
+    // Login is rendered by the app once its scripts run (the prerender has no working button).
+    await expectHydrated(page, sample, 'header button:has-text("Login"):not([disabled])');
+    await page.close();
+  });
+});
+
+describe('prerendered pages are hydrated, not replaced, for a signed-in user with a saved query cache', () => {
+  const block = contextForBlock();
+  beforeAll(async () => {
+    const { context } = block;
     await injectTestWallet(context, privateKeyToAccount(generatePrivateKey()));
     const first = await context.newPage();
     await first.goto('/');
     await signInThroughModal(first);
     await first.close(); // leaving the page saves the query cache (the signed-in user with it)
-
     await context.addInitScript(keepParsedLayout);
-    for (const { sample } of PRERENDERED_PAGES) {
-      const page = await context.newPage();
-      // The prerender is a visitor's page; the user arrives from the restored cache after it.
-      await expectHydrated(page, sample, '[data-testid="user-nickname"]');
-      await page.close();
-    }
+  });
+
+  it.each(PRERENDERED_PAGES)('on $sample', async ({ sample }) => {
+    const page = await block.context.newPage();
+    // The prerender is a visitor's page; the user arrives from the restored cache after it.
+    await expectHydrated(page, sample, '[data-testid="user-nickname"]');
+    await page.close();
   });
 });
