@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+// expect.poll's default gives up after 1 s, a guess at a machine's speed: on CI's two cores a
+// page, a spawned server or a nice-19 search thread beside two busy test files can take longer.
+// Polls that converge end at once; one that never does still fails inside each test's timeout.
+const POLL = { poll: { timeout: 15_000 } };
+
 /** Three suites, run separately by `npm test`: pure units, the server over inject/HTTP, and real Chromium. */
 export default defineConfig({
   test: {
@@ -9,6 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          expect: POLL,
           include: [
             'core/**/*.test.ts',
             'src/**/*.test.{ts,tsx}',
@@ -29,6 +35,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          expect: POLL,
           include: ['server/**/*.test.ts'],
           // One line when TEST_DATABASE_URL is unset: the PostgreSQL half of the suites is skipped.
           // nginx for the nginx test, installed as Chromium is (root, apt-get) where missing.
@@ -42,6 +49,11 @@ export default defineConfig({
           // spawned servers, PostgreSQL, sockets, real-time match pacing), and on CI's two cores
           // the default ran them one at a time (9.4 min against 4.6 with two).
           maxWorkers: '100%',
+          // Files share their worker's process, one after another: a fresh process per file loaded
+          // Fastify, PGlite and the server's modules 119 times (182 s of imports, 820 s in all on a
+          // slow day; 16 s and 476 s shared). Server code keeps no state per process that another
+          // test's database could see (presenceHolder.ts keeps its owners per database).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -49,6 +61,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          expect: POLL,
           include: ['tests/e2e/**/*.test.ts'],
           // Installs Debian's Chromium first where it is missing and we may (root, apt-get), or
           // stops before any test with the command to run: `npm test` needs no other set-up.
