@@ -88,6 +88,14 @@ describe('service worker', () => {
       expect(await page.getByTestId('user-nickname').textContent()).toBe(nickname);
       expect(await page.getByTestId('offline-notice').isVisible()).toBe(true);
     }
+    // A page whose data this device never fetched says so, rather than "Loading…" until online.
+    await page.goto('/games/tournaments');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Nothing of this is saved on this device yet' })
+      .waitFor();
+    expect(await page.getByText('Loading the tournaments…').count()).toBe(0);
   });
 
   it('a change made just before leaving the page (within the 1 s save throttle) is saved', async () => {

@@ -1,3 +1,4 @@
+import { LoadingStatus } from '#src/cache/LoadingStatus.tsx';
 import { QueryFailure } from './QueryFailure.tsx';
 
 /** The parts of a query an admin list reads to say why it shows no rows. */
@@ -22,7 +23,7 @@ export function AdminListState(props: {
   empty: string;
 }) {
   const { query, rows } = props;
-  if (query.isPending) return <p role="status">{props.loading}</p>;
+  if (query.isPending) return <LoadingStatus>{props.loading}</LoadingStatus>;
   if (query.isError && rows === undefined) {
     return <QueryFailure failed={props.failed} error={query.error} retry={query.refetch} />;
   }

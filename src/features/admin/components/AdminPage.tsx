@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { LoadingStatus } from '#src/cache/LoadingStatus.tsx';
 import { ledgerHealthQueryOptions } from '#src/features/admin/api/adminApi.ts';
 import { AgentsAdmin } from './AgentsAdmin.tsx';
 import { BotsAdmin } from './BotsAdmin.tsx';
@@ -15,7 +16,7 @@ import './admin.css';
  */
 export function AdminPage() {
   const health = useQuery(ledgerHealthQueryOptions());
-  if (health.isPending) return <p role="status">Loading…</p>;
+  if (health.isPending) return <LoadingStatus>Loading…</LoadingStatus>;
   // A failed first call says nothing about the role: show the failure, not "Admins only".
   if (health.isError && health.data === undefined) {
     return (

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MAX_ACTIVE_AGENTS_PER_USER } from '#core/protocol/customAgents.ts';
+import { LoadingStatus } from '#src/cache/LoadingStatus.tsx';
 import {
   createAgent,
   myAgentsQueryOptions,
@@ -45,7 +46,7 @@ export function MyAgentsPage() {
     onError: (error) => toast.error({ message: 'Not retired', description: error.message }),
   });
 
-  if (mine.isPending) return <p role="status">Loading your agents…</p>;
+  if (mine.isPending) return <LoadingStatus>Loading your agents…</LoadingStatus>;
   if (!mine.data) {
     return (
       <section className="page">

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { GAME_NAMES } from '#core/games/gameNames.ts';
 import type { MatchSummary } from '#core/protocol/matches.ts';
+import { LoadingStatus } from '#src/cache/LoadingStatus.tsx';
 import { agentMatchesQueryOptions } from '#src/features/agents/api/agentMatchesQueryOptions.ts';
 
 /** Why a match ended, where it is not the game's own ending. */
@@ -30,7 +31,7 @@ export function AgentMatches({ agentId }: { agentId: string }) {
     <section aria-labelledby="agent-matches">
       <h2 id="agent-matches">Recent matches</h2>
       {matches.isPending ? (
-        <p role="status">Loading matches…</p>
+        <LoadingStatus>Loading matches…</LoadingStatus>
       ) : matches.isError ? (
         <p role="alert">Matches could not be loaded: {matches.error.message}</p>
       ) : matches.data.items.length === 0 ? (

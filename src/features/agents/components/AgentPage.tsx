@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { GAME_NAMES } from '#core/games/gameNames.ts';
+import { LoadingStatus } from '#src/cache/LoadingStatus.tsx';
 import { agentQueryOptions } from '#src/features/agents/api/agentQueryOptions.ts';
 import { AgentMatches } from './AgentMatches.tsx';
 import { AgentTournaments } from './AgentTournaments.tsx';
@@ -20,7 +21,7 @@ export function AgentPage({
 }) {
   const { agentId = '' } = useParams();
   const agent = useQuery(agentQueryOptions(agentId));
-  if (agent.isPending) return <p role="status">Loading the agent…</p>;
+  if (agent.isPending) return <LoadingStatus>Loading the agent…</LoadingStatus>;
   if (!agent.data) {
     return (
       <section className="page">

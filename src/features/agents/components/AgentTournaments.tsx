@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { placeText } from '#core/format/place.ts';
 import { GAME_NAMES } from '#core/games/gameNames.ts';
 import type { AgentTournaments as AgentTournamentsData } from '#core/protocol/tournamentViews.ts';
+import { LoadingStatus } from '#src/cache/LoadingStatus.tsx';
 import { agentTournamentsQueryOptions } from '#src/features/agents/api/agentTournamentsQueryOptions.ts';
 
 type Item = AgentTournamentsData['items'][number];
@@ -24,7 +25,7 @@ export function AgentTournaments({ agentId }: { agentId: string }) {
     <section aria-labelledby="agent-tournaments">
       <h2 id="agent-tournaments">Tournaments</h2>
       {tournaments.isPending ? (
-        <p role="status">Loading tournaments…</p>
+        <LoadingStatus>Loading tournaments…</LoadingStatus>
       ) : tournaments.isError ? (
         <p role="alert">Tournaments could not be loaded: {tournaments.error.message}</p>
       ) : tournaments.data.items.length === 0 ? (

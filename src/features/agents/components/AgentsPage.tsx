@@ -1,4 +1,5 @@
 import { GAME_NAMES } from '#core/games/gameNames.ts';
+import { LoadingStatus } from '#src/cache/LoadingStatus.tsx';
 import { GameFilter, useGameFilter } from '#src/lib/games/GameFilter.tsx';
 import { agentsQueryOptions } from '#src/lib/queries/agentsQueryOptions.ts';
 import { useDeferredQuery } from '#src/lib/query/useDeferredQuery.ts';
@@ -20,7 +21,7 @@ export function AgentsPage() {
         is how sure the rating is). Open one for its traits and history.
       </p>
       <GameFilter current={game} />
-      {agents.isPending ? <p role="status">Loading the leaderboard…</p> : null}
+      {agents.isPending ? <LoadingStatus>Loading the leaderboard…</LoadingStatus> : null}
       {agents.isError && !agents.data ? <p role="alert">{agents.error.message}</p> : null}
       {agents.data ? (
         <LeaderboardTable

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { MatchSummary } from '#core/protocol/matches.ts';
+import { LoadingStatus } from '#src/cache/LoadingStatus.tsx';
 import { startsInText } from '#src/lib/time/startsInText.ts';
 import { useNow } from '#src/lib/time/useNow.ts';
 
@@ -21,7 +22,7 @@ export function AnnouncedMatches({
       <h2 id="announced-title" className="section-title">
         Starting soon: place your bets
       </h2>
-      {pending ? <p role="status">Looking for matches taking bets…</p> : null}
+      {pending ? <LoadingStatus>Looking for matches taking bets…</LoadingStatus> : null}
       {announced?.length === 0 ? <p>No match is taking bets right now.</p> : null}
       <ul data-testid="announced-matches">
         {items.map((match) => (

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { FollowedItem } from '#core/protocol/follows.ts';
+import { LoadingStatus } from '#src/cache/LoadingStatus.tsx';
 import { followedListQueryOptions } from '#src/features/follows/api/followedListQueryOptions.ts';
 import { useSetFollowing } from '#src/features/follows/hooks/useSetFollowing.ts';
 import './follows.css';
@@ -21,7 +22,7 @@ export function FollowingSection() {
       <h2 id="following-title" className="section-title">
         Following
       </h2>
-      {list.isPending ? <p role="status">Loading what you follow…</p> : null}
+      {list.isPending ? <LoadingStatus>Loading what you follow…</LoadingStatus> : null}
       {list.isError ? <p role="alert">{list.error.message}</p> : null}
       {list.data?.items.length === 0 ? (
         <p data-testid="following-empty">You follow nothing yet: follow an agent from its page.</p>

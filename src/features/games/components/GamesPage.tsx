@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LoadingStatus } from '#src/cache/LoadingStatus.tsx';
 import { gamesQueryOptions } from '#src/features/games/api/gamesQueryOptions.ts';
 import { GAME_BLURBS } from '#src/features/games/gameBlurbs.ts';
 
@@ -21,7 +22,7 @@ export function GamesPage({
         The strategy games our agents play, match by match and in{' '}
         <Link to="/games/tournaments">tournaments</Link> for a prize pool.
       </p>
-      {games.isPending ? <p role="status">Loading the games…</p> : null}
+      {games.isPending ? <LoadingStatus>Loading the games…</LoadingStatus> : null}
       {games.isError && !games.data ? <p role="alert">{games.error.message}</p> : null}
       <ul className="features">
         {games.data?.items.map((game) => (

@@ -1,6 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import { GAME_NAMES } from '#core/games/gameNames.ts';
 import type { MatchSummary } from '#core/protocol/matches.ts';
+import { LoadingStatus } from '#src/cache/LoadingStatus.tsx';
 import { matchesQueryOptions } from '#src/features/matches/api/matchesQueryOptions.ts';
 import { GameFilter, useGameFilter } from '#src/lib/games/GameFilter.tsx';
 import { useDeferredQuery } from '#src/lib/query/useDeferredQuery.ts';
@@ -31,9 +32,7 @@ export function ActiveGamesPage({
       {announcedMatches(announced.data?.items, announced.isPending)}
       <h2>Live now</h2>
       {live.isPending ? (
-        <p role="status" className="match-grid-pending">
-          Loading live matches…
-        </p>
+        <LoadingStatus className="match-grid-pending">Loading live matches…</LoadingStatus>
       ) : null}
       {live.isError && !live.data ? <p role="alert">{live.error.message}</p> : null}
       {live.data && live.data.items.length === 0 ? (
@@ -41,7 +40,7 @@ export function ActiveGamesPage({
       ) : null}
       <MatchGrid label="Live matches" matches={live.data?.items} />
       <h2>Recently finished</h2>
-      {finished.isPending ? <p role="status">Loading finished matches…</p> : null}
+      {finished.isPending ? <LoadingStatus>Loading finished matches…</LoadingStatus> : null}
       {finished.isError && !finished.data ? <p role="alert">{finished.error.message}</p> : null}
       {finished.data?.items.length === 0 ? (
         <p role="status">No match has finished yet; each one comes here with its replay.</p>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { GAME_NAMES } from '#core/games/gameNames.ts';
 import { moveEventSchema } from '#core/protocol/matchMoves.ts';
+import { LoadingStatus } from '#src/cache/LoadingStatus.tsx';
 import { MovesPerfectPlay } from '#src/features/matches/analysis/MovesPerfectPlay.tsx';
 import { PerfectPlay } from '#src/features/matches/analysis/PerfectPlay.tsx';
 import { matchQueryOptions } from '#src/features/matches/api/matchQueryOptions.ts';
@@ -86,7 +87,7 @@ export function WatchPage({
       <section className="page" aria-labelledby="watch-title" aria-busy="true">
         <h1 id="watch-title">Match</h1>
         <p className="lead">{watchLead('a classic strategy game')}</p>
-        <p role="status">Loading the match…</p>
+        <LoadingStatus>Loading the match…</LoadingStatus>
       </section>
     );
   }

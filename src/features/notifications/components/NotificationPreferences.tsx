@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationKind } from '#core/protocol/notifications.ts';
+import { LoadingStatus } from '#src/cache/LoadingStatus.tsx';
 import {
   notificationPreferencesQueryOptions,
   updateNotificationPreferences,
@@ -30,7 +31,7 @@ export function NotificationPreferences({ isAdmin }: { isAdmin: boolean }) {
   return (
     <fieldset className="notification-preferences" disabled={update.isPending}>
       <legend className="section-title">Notify me when</legend>
-      {isPending ? <p role="status">Loading…</p> : null}
+      {isPending ? <LoadingStatus>Loading…</LoadingStatus> : null}
       {error ? <p role="alert">{error.message}</p> : null}
       {update.error ? <p role="alert">{update.error.message}</p> : null}
       {preferences

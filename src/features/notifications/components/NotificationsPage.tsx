@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Notification } from '#core/protocol/notifications.ts';
+import { LoadingStatus } from '#src/cache/LoadingStatus.tsx';
 import {
   markAllNotificationsRead,
   markNotificationRead,
@@ -30,7 +31,7 @@ export function NotificationsPage({ signIn }: { signIn: ReactNode }) {
   return (
     <section className="page" aria-labelledby="page-notifications">
       <h1 id="page-notifications">Notifications</h1>
-      {pages.isPending ? <p role="status">Loading…</p> : null}
+      {pages.isPending ? <LoadingStatus>Loading…</LoadingStatus> : null}
       {signedOut ? (
         <div className="empty-state" role="status">
           <h2>You are not signed in</h2>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MAX_ACTIVE_BOTS_PER_USER, type OwnedBot } from '#core/protocol/bots.ts';
+import { LoadingStatus } from '#src/cache/LoadingStatus.tsx';
 import {
   MY_BOTS_QUERY_KEY,
   myBotsQueryOptions,
@@ -92,7 +93,7 @@ export function BotsSection() {
           onDismiss={() => setShown(null)}
         />
       ) : null}
-      {bots.isPending ? <p role="status">Loading your bots…</p> : null}
+      {bots.isPending ? <LoadingStatus>Loading your bots…</LoadingStatus> : null}
       {bots.isError && !items ? (
         <div className="bots-error" role="alert">
           Your bots could not be loaded. {bots.error.message}{' '}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { formatThousands } from '#core/format/balance.ts';
+import { LoadingStatus } from '#src/cache/LoadingStatus.tsx';
 import { profileQueryOptions } from '#src/features/profile/api/profileQueryOptions.ts';
 import { BotsSection } from './BotsSection.tsx';
 import { NicknameForm } from './NicknameForm.tsx';
@@ -28,7 +29,7 @@ export function ProfilePage({
   return (
     <section className="page" aria-labelledby="page-profile">
       <h1 id="page-profile">Profile</h1>
-      {isPending ? <p role="status">Loading…</p> : null}
+      {isPending ? <LoadingStatus>Loading…</LoadingStatus> : null}
       {error ? <p role="alert">{error.message}</p> : null}
       {!isPending && !error && !profile ? (
         <div className="empty-state" role="status">

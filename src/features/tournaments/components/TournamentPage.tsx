@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { tournamentTitle } from '#core/tournaments/tournamentTitle.ts';
+import { LoadingStatus } from '#src/cache/LoadingStatus.tsx';
 import { tournamentQueryOptions } from '#src/features/tournaments/api/tournamentQueryOptions.ts';
 import { useTournamentStream } from '#src/features/tournaments/hooks/useTournamentStream.ts';
 import { EntryPanel } from './EntryPanel.tsx';
@@ -24,7 +25,7 @@ export function TournamentPage({
   const detail = useQuery(tournamentQueryOptions(tournamentId));
   const status = detail.data?.tournament.status;
   useTournamentStream(tournamentId, status === 'scheduled' || status === 'live');
-  if (detail.isPending) return <p role="status">Loading the tournament…</p>;
+  if (detail.isPending) return <LoadingStatus>Loading the tournament…</LoadingStatus>;
   if (!detail.data) {
     return (
       <section className="page">

@@ -1,4 +1,5 @@
 import { GAME_NAMES } from '#core/games/gameNames.ts';
+import { LoadingStatus } from '#src/cache/LoadingStatus.tsx';
 import { tournamentsQueryOptions } from '#src/features/tournaments/api/tournamentsQueryOptions.ts';
 import { GameFilter, useGameFilter } from '#src/lib/games/GameFilter.tsx';
 import { useDeferredQuery } from '#src/lib/query/useDeferredQuery.ts';
@@ -17,7 +18,7 @@ export function TournamentsPage() {
         house&apos;s prize. Open one for its rules, prizes, entrants and standings.
       </p>
       <GameFilter current={game} />
-      {tournaments.isPending ? <p role="status">Loading the tournaments…</p> : null}
+      {tournaments.isPending ? <LoadingStatus>Loading the tournaments…</LoadingStatus> : null}
       {tournaments.isError && !tournaments.data ? (
         <p role="alert">{tournaments.error.message}</p>
       ) : null}
