@@ -18,11 +18,22 @@ const BALANCE_OF = toFunctionSelector('balanceOf(address)');
 
 const clientDir = fileURLToPath(new URL('../../../dist/client/', import.meta.url));
 
-/** Resolves once a service worker controls `page` (after the first visit's install and claim). */
+/**
+ * Resolves once a service worker controls `page` (after the first visit's install and claim).
+ * One that does not says how far it got: registered or not, and its workers' states.
+ */
 export async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
-    timeout: 30_000,
-  });
+  await page
+    .waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 })
+    .catch(async (error: unknown) => {
+      const seen = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker?.getRegistration();
+        if (!registration) return `no registration (page ${document.readyState})`;
+        const { installing, waiting, active } = registration;
+        return `installing ${installing?.state}, waiting ${waiting?.state}, active ${active?.state}`;
+      });
+      throw new Error(`no service worker controls the page: ${seen}`, { cause: error });
+    });
 }
 
 /** The saved `me` query, as the persisted query client in IndexedDB holds it. */
