@@ -119,6 +119,15 @@ describe.each(testDatabaseKinds())("a bot's answer and its verdict on %s", (kind
   });
 });
 
+/** A verdict as a chances judge gives one, stored by the tests in place of the app's judge. */
+const CHANCES_VERDICT: MoveVerdictData = {
+  grade: 'good',
+  exact: false,
+  unit: 'chances',
+  best: 50,
+  played: 45,
+};
+
 /** A job judged as the app's judge would, once the test lets it go. */
 function judgeNow(job: JudgeJob) {
   const rules = gameOf(job.game);
@@ -222,13 +231,7 @@ describe.each(testDatabaseKinds())('late verdicts after the end of a match on %s
     const [ply = 0] = await playColumns(kit, game, ['4']);
     await expect.poll(() => held.length).toBe(1);
     // Stored without its NOTIFY: as one whose notification is still on its way at the end.
-    const verdict: MoveVerdictData = {
-      grade: 'good',
-      exact: false,
-      unit: 'chances',
-      best: 50,
-      played: 45,
-    };
+    const verdict = CHANCES_VERDICT;
     await kit.t.db.query('update match_moves set verdict = $3 where match_id = $1 and ply = $2', [
       game.matchId,
       ply,
@@ -267,14 +270,7 @@ describe.each(testDatabaseKinds())('late verdicts after the end of a match on %s
     const game = await kit.botInMatch();
     const [ply = 0] = await playColumns(kit, game, ['4']);
     await expect.poll(() => held.length).toBe(1);
-    const verdict: MoveVerdictData = {
-      grade: 'good',
-      exact: false,
-      unit: 'chances',
-      best: 50,
-      played: 45,
-      better: '3',
-    };
+    const verdict: MoveVerdictData = { ...CHANCES_VERDICT, better: '3' };
     const late = { matchId: game.matchId, ply, move: '4', verdict };
     expect(await storeLateVerdict(kit.t.db, { ...late, move: '5' })).toBe(false);
     expect(await storeLateVerdict(kit.t.db, late)).toBe(true);
