@@ -1,15 +1,22 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchDetailSchema } from '#core/protocol/matchMoves.ts';
+import { heldBotMatch } from './support/heldBotMatch.ts';
 import { focusedText, focusIndicator, tabTo } from './support/keyboard.ts';
 import { matchWithStatus } from './support/matches.ts';
 import { VIEWPORTS, waitForPageReady } from './support/pages.ts';
 import { signedInContext } from './support/signIn.ts';
 import { serverAndBrowserForFile } from './support/suite.ts';
 
-// Quick matches, with a betting window long enough to place a bet by keyboard.
+// Quick matches, with a betting window long enough to place a bet by keyboard, and a bot's move
+// deadline long enough to hold a match live through a keyboard walk (heldBotMatch).
 const suite = serverAndBrowserForFile({
-  env: { LIVE_MATCHES: '2', MOVE_DELAY_MS: '150', BETTING_WINDOW_MS: '20000' },
+  env: {
+    LIVE_MATCHES: '2',
+    MOVE_DELAY_MS: '150',
+    BETTING_WINDOW_MS: '20000',
+    BOT_MOVE_TIMEOUT_MS: '300000',
+  },
 });
 let context: BrowserContext;
 let page: Page;
@@ -231,12 +238,16 @@ describe('watching by keyboard', () => {
   });
 
   it('lets the live move list scroll by keyboard', async () => {
-    // One that has just begun: the list is tabbable only while the match is live, and one near
-    // its end could finish during the walk (CI saw it).
-    const live = await matchWithStatus(suite.server.origin, 'live', 120_000, { maxMoves: 2 });
-    await openPage(`/games/sessions/${live}`);
-    const moveList = page.getByRole('list', { name: 'Moves' });
-    await tabTo(page, moveList);
-    await expectVisibleFocus();
+    // The list is tabbable only while the match is live: a bot that never answers holds one live
+    // for the whole walk (a runner's match at this file's pace can end under it, as CI saw).
+    const held = await heldBotMatch(suite.server.origin);
+    try {
+      await openPage(`/games/sessions/${held.matchId}`);
+      const moveList = page.getByRole('list', { name: 'Moves' });
+      await tabTo(page, moveList);
+      await expectVisibleFocus();
+    } finally {
+      held.release();
+    }
   });
 });

@@ -2,12 +2,18 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { matchListResponseSchema } from '#core/protocol/matches.ts';
 import { newIsolatedContext } from './support/browser.ts';
+import { heldBotMatch } from './support/heldBotMatch.ts';
 import { matchWithStatus } from './support/matches.ts';
 import { serverAndBrowserForFile } from './support/suite.ts';
 
-// Quick pacing so matches move and finish in the test.
+// Quick pacing so matches move and finish in the test; a bot's move may wait on the test.
 const suite = serverAndBrowserForFile({
-  env: { LIVE_MATCHES: '2', MOVE_DELAY_MS: '150', BETTING_WINDOW_MS: '0' },
+  env: {
+    LIVE_MATCHES: '2',
+    MOVE_DELAY_MS: '150',
+    BETTING_WINDOW_MS: '0',
+    BOT_MOVE_TIMEOUT_MS: '300000',
+  },
 });
 let context: BrowserContext;
 let page: Page;
@@ -29,22 +35,29 @@ async function moveCount(page: Page): Promise<number> {
 
 describe('live matches in the browser', () => {
   it('updates Active Games in place without a reload', async () => {
-    // A match that has just begun: one near its end can finish and leave the live list before
-    // a move arrives (CI once took the first card and saw it vanish).
-    const id = await matchWithStatus(suite.server.origin, 'live', 60_000, { maxMoves: 2 });
-    await page.goto('/games/sessions');
-    const same = page.locator(`[aria-label="Live matches"] .match-card[data-match-id="${id}"]`);
-    await same.waitFor();
-    const before = (await same.getAttribute('data-moves')) ?? '';
-    await page.evaluate(() => {
-      (window as unknown as { notReloaded: boolean }).notReloaded = true;
-    });
-    await expect
-      .poll(async () => ((await same.getAttribute('data-moves')) ?? '').length, { timeout: 60_000 })
-      .toBeGreaterThan(before.length);
-    expect(
-      await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
-    ).toBe(true);
+    // A match whose next move comes when the test plays it: a runner's match may finish and leave
+    // the live list before the page shows it (CI once took the first card and saw it vanish).
+    const held = await heldBotMatch(suite.server.origin);
+    try {
+      await page.goto('/games/sessions');
+      const same = page.locator(
+        `[aria-label="Live matches"] .match-card[data-match-id="${held.matchId}"]`,
+      );
+      await same.waitFor();
+      const before = (await same.getAttribute('data-moves')) ?? '';
+      await page.evaluate(() => {
+        (window as unknown as { notReloaded: boolean }).notReloaded = true;
+      });
+      await held.playTurn();
+      await expect
+        .poll(async () => ((await same.getAttribute('data-moves')) ?? '').length)
+        .toBeGreaterThan(before.length);
+      expect(
+        await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+      ).toBe(true);
+    } finally {
+      held.release();
+    }
   });
 
   it('shows moves arriving live on the watch page, with reasons and spectators', async () => {

@@ -24,7 +24,14 @@ export async function tabTo(
     if (await handle.evaluate((element) => element === document.activeElement)) return;
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
-  throw new Error(`tabTo: not reached after ${maxPresses} presses`);
+  // Say where the walk ended and whether the target could take focus at all.
+  const focused = await focusedText(page);
+  const tabIndex = await handle.evaluate((element) =>
+    element instanceof HTMLElement ? element.tabIndex : 'none',
+  );
+  throw new Error(
+    `tabTo: not reached after ${maxPresses} presses; focus is on "${focused.slice(0, 80)}", the target's tabIndex is ${tabIndex}`,
+  );
 }
 
 /** How the focused element shows its focus: whether :focus-visible applies and what it draws. */

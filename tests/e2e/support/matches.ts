@@ -9,7 +9,8 @@ import { type MatchSummary, matchListResponseSchema } from '#core/protocol/match
  * test that bets (one about to start closes its betting under the test), and `withoutAgentNamed`
  * one that agent does not play (a user may not bet on their own agent's match, and the runner
  * may seat a new agent at once). Connect Four unless `game` names another: most tests read its
- * board.
+ * board. A bot's match is never taken: it moves at its program's pace, which a test may be holding
+ * (heldBotMatch.ts).
  */
 export async function matchWithStatus(
   origin: string,
@@ -31,7 +32,9 @@ export async function matchWithStatus(
       (candidate) =>
         candidate.plies <= maxMoves &&
         candidate.plies >= minMoves &&
-        !candidate.players.some((player) => player.name === withoutAgentNamed) &&
+        !candidate.players.some(
+          (player) => player.name === withoutAgentNamed || player.agentId.startsWith('bot-'),
+        ) &&
         (bettingOpenForMs === 0 ||
           (candidate.startsAt !== undefined &&
             Date.parse(candidate.startsAt) - Date.now() > bettingOpenForMs)),
