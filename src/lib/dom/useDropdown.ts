@@ -15,9 +15,9 @@ export function useDropdown<Container extends HTMLElement = HTMLDivElement>() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input.
   useEffect(() => setOpen(false), [pathname]);
 
-  // A layout effect, so Escape and outside presses close the menu from the moment it shows:
-  // Preact runs plain effects after the next frame (React flushes them before the next input),
-  // and a quick Escape, or a busy page, fell into that gap and left the menu open.
+  // A layout effect, so Escape and outside presses close the menu from the moment it shows: a
+  // plain effect may run after the next frame, and a quick Escape, or a busy page, fell into
+  // that gap and left the menu open (keyboard.test.ts presses it before the frame).
   useLayoutEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
