@@ -82,7 +82,10 @@ async function nextTurn(stream: SseConnection, matchId: string) {
   }
 }
 
-/** Plays `move` at `ply`, asking again while the server says the match has not started yet. */
+/**
+ * Plays `move` at `ply`, asking again until the server takes it: it refuses a move before the
+ * match's start.
+ */
 async function playOnceOpen(
   origin: string,
   token: string,
