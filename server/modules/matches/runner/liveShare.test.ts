@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '#server/db/database.ts';
-import { createMatchIfBelowTarget } from '#server/modules/matches/store/matchCreation.ts';
+import {
+  createMatchIfBelowTarget,
+  insertMatch,
+} from '#server/modules/matches/store/matchCreation.ts';
 import { openTestDatabase, testDatabaseKinds } from '#server/testing/testDatabase.ts';
 import { PresenceHolder } from './presenceHolder.ts';
 
@@ -80,5 +83,34 @@ describe.each(testDatabaseKinds())('the live target shared among runners on %s',
     // just after the close returns. Until then the first is refused; then it seats the one slot.
     await expect.poll(() => seatAll('share-first', first)).toBe(1);
     await first.release();
+  });
+
+  it('counts no bot’s match toward the target: bots play on top of it', async () => {
+    await db.query(`update matches set status = 'finished', owner = null
+      where status in ('scheduled', 'live')`);
+    await db.query(`insert into agents (id, name, traits, kind) values ('bot-share', 'bot-share',
+      '{}', 'bot') on conflict do nothing`);
+    await db.query(`insert into bots (agent_id, created_at) values ('bot-share', now())
+      on conflict do nothing`);
+    const now = new Date();
+    await db.transaction((tx) =>
+      insertMatch(
+        tx,
+        {
+          id: randomUUID(),
+          game: 'connect4',
+          firstId: 'bot-share',
+          secondId: 'sa',
+          seed: 1,
+          owner: 'share-bots',
+        },
+        now,
+        new Date(now.getTime() + 60_000),
+      ),
+    );
+    const alone = new PresenceHolder(db, 'share-bots');
+    expect(await alone.hold()).toBe(true);
+    expect(await seatAll('share-bots', alone)).toBe(LIVE_TARGET);
+    await alone.release();
   });
 });

@@ -22,7 +22,8 @@ export interface NewMatch {
 
 /**
  * Creates a live match of `game` owned by `input.owner` if fewer than `liveTarget` of that game
- * are live; returns its id. Each side starts with its rating in that game. Given `runners` (how
+ * are live; returns its id. Bots' matches are not counted: they come on top of the target
+ * (LIVE_MATCHES), so a bot at play never leaves watchers fewer of the engines' matches. Each side starts with its rating in that game. Given `runners` (how
  * the runners alive are told), the owner also keeps to its share of the target, the target over
  * the runners alive, rounded up: else the first runner to sweep seats every match and replaces
  * each of its own the moment it ends, and the others never play while it lives.
@@ -39,8 +40,10 @@ export async function createMatchIfBelowTarget(
     await tx.query('select pg_advisory_xact_lock($1)', [CREATE_LOCK_KEY]);
     const { rows } = await tx.query<{ live: number; owned: number }>(
       `select count(*)::int as live, (count(*) filter (where owner = $2))::int as owned
-       from matches
-       where status in ('scheduled', 'live') and game = $1 and tournament_id is null`,
+       from matches m
+       where status in ('scheduled', 'live') and game = $1 and tournament_id is null
+         and not exists (select 1 from bots b
+           where b.agent_id in (m.first_agent_id, m.second_agent_id))`,
       [input.game, input.owner],
     );
     const { live = 0, owned = 0 } = rows[0] ?? {};
