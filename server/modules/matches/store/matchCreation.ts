@@ -23,10 +23,11 @@ export interface NewMatch {
 /**
  * Creates a live match of `game` owned by `input.owner` if fewer than `liveTarget` of that game
  * are live; returns its id. Bots' matches are not counted: they come on top of the target
- * (LIVE_MATCHES), so a bot at play never leaves watchers fewer of the engines' matches. Each side starts with its rating in that game. Given `runners` (how
- * the runners alive are told), the owner also keeps to its share of the target, the target over
- * the runners alive, rounded up: else the first runner to sweep seats every match and replaces
- * each of its own the moment it ends, and the others never play while it lives.
+ * (LIVE_MATCHES), so a bot at play never leaves watchers fewer of the engines' matches. Each
+ * side starts with its rating in that game. Given `runners` (how the runners alive are told),
+ * the owner also keeps to its share of the target, the target over the runners alive, rounded
+ * up: else the first runner to sweep seats every match and replaces each of its own the moment
+ * it ends, and the others never play while it lives.
  */
 export async function createMatchIfBelowTarget(
   db: Database,
