@@ -16,7 +16,7 @@ export function httpRequest(
     method?: string;
     headers?: Record<string, string>;
     body?: string;
-    localAddress?: string;
+    localAddress?: string | undefined;
   } = {},
 ): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
@@ -65,12 +65,12 @@ function withCookies(previous: string, setCookies: string[]): string {
 
 /**
  * Signs a wallet in over real HTTP at `base` (nonce, message for `appOrigin`, signature, verify),
- * from `localAddress`; returns the session's cookie header.
+ * from `localAddress` when given (else the system's choice); returns the session's cookie header.
  */
 export async function signInOverHttp(
   base: string,
   appOrigin: string,
-  localAddress: string,
+  localAddress?: string,
   wallet: LocalAccount = createTestWallet(),
 ): Promise<string> {
   const nonce = await httpRequest(`${base}/auth/nonce`, { localAddress });

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInOverHttp } from '#server/testing/nginxClients.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { VIEWPORTS, waitForPageReady } from './support/pages.ts';
 import { waitForServiceWorkerControl } from './support/pwa.ts';
@@ -29,47 +29,17 @@ let context: BrowserContext;
 let page: Page;
 let adminCookie: string;
 beforeAll(async () => {
-  adminCookie = await signInOverHttp(harness.server.origin, admin);
+  adminCookie = await signInOverHttp(
+    harness.server.origin,
+    harness.server.origin,
+    undefined,
+    admin,
+  );
   ({ context, page } = await signedInContext(harness.browser, harness.server.origin));
 });
 afterAll(async () => {
   await context?.close();
 });
-
-/** The `cookie` header after `response`'s Set-Cookie lines, on top of `previous`. */
-function withCookies(response: Response, previous = ''): string {
-  const jar = new Map<string, string>();
-  const add = (pair: string) => {
-    const at = pair.indexOf('=');
-    if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
-  };
-  for (const pair of previous.split('; ')) add(pair);
-  for (const line of response.headers.getSetCookie()) add(line.split(';')[0] ?? '');
-  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-}
-
-/** Signs `account` in as a script would (nonce, EIP-4361 message, verify); the session cookie. */
-async function signInOverHttp(origin: string, account: PrivateKeyAccount): Promise<string> {
-  const nonceAnswer = await fetch(`${origin}/auth/nonce`);
-  const cookie = withCookies(nonceAnswer);
-  const message = createSiweMessage({
-    address: account.address,
-    chainId: 1,
-    domain: new URL(origin).host,
-    uri: origin,
-    version: '1',
-    nonce: await nonceAnswer.text(),
-    issuedAt: new Date(),
-    statement: 'Welcome to Gridmind! Sign this message to sign in.',
-  });
-  const verified = await fetch(`${origin}/auth/verify`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ message, signature: await account.signMessage({ message }) }),
-  });
-  if (!verified.ok) throw new Error(`the admin's sign-in failed: ${verified.status}`);
-  return withCookies(verified, cookie);
-}
 
 async function agentName(id: string): Promise<string> {
   const response = await fetch(`${harness.server.origin}/api/agents/${id}`);

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { BOT_EVENT, botMoveEventSchema, botStartEventSchema } from '#core/protocol/bots.ts';
 import { matchDetailSchema } from '#core/protocol/matchMoves.ts';
+import { signInOverHttp } from '#server/testing/nginxClients.ts';
 import { openSse, type SseConnection } from '#server/testing/sseReader.ts';
-import { apiSession } from './apiSession.ts';
 
 /** A live match whose moves wait on the test, and the way to let it go. */
 export interface HeldBotMatch {
@@ -21,7 +21,7 @@ export interface HeldBotMatch {
  * live page, or waits for its next move, must not race.
  */
 export async function heldBotMatch(origin: string): Promise<HeldBotMatch> {
-  const cookie = await apiSession(origin);
+  const cookie = await signInOverHttp(origin, origin);
   const registered = await fetch(`${origin}/api/bots`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
