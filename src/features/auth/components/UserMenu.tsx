@@ -4,10 +4,7 @@ import { formatThousands } from '#core/format/balance.ts';
 import type { Me } from '#core/protocol/auth.ts';
 import { useDropdown } from '#src/lib/dom/useDropdown.ts';
 
-/**
- * A signed-in user's menu: balance and nickname on its button; the wallet panel, Profile and Sign
- * Out in its dropdown.
- */
+/** A signed-in user's menu: balance and nickname, then Profile and Sign Out. */
 export function UserMenu({ me, walletPanel }: { me: Me; walletPanel?: ReactNode }) {
   const { open, toggleProps, container } = useDropdown();
   const menuId = useId();
@@ -24,9 +21,7 @@ export function UserMenu({ me, walletPanel }: { me: Me; walletPanel?: ReactNode 
         </span>
       </button>
       <ul id={menuId} className="user-dropdown" hidden={!open}>
-        {/* Mounted only while open: the panel reads the wallet's balance and name from RPC nodes,
-            which a closed menu on every page would ask for nothing. */}
-        {walletPanel && open ? <li>{walletPanel}</li> : null}
+        {walletPanel ? <li>{walletPanel}</li> : null}
         <li>
           <Link to="/profile">Profile</Link>
         </li>
