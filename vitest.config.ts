@@ -39,11 +39,13 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           // One line when TEST_DATABASE_URL is unset: the PostgreSQL half of the suites is skipped.
           // nginx for the nginx test, installed as Chromium is (root, apt-get) where missing.
-          // And dumps the one migrated PGlite database every test's embedded database starts from.
+          // And dumps the one migrated PGlite database every test's embedded database starts from,
+          // and builds the server that spawned processes run (dist/server).
           globalSetup: [
             'tests/setup/postgresSkipNotice.ts',
             'tests/setup/ensureNginx.ts',
             'tests/setup/pgliteDumpTemplate.ts',
+            'tests/setup/serverBundle.ts',
           ],
           // One file per core, not vitest's default of one less: these files mostly wait (on
           // spawned servers, PostgreSQL, sockets, real-time match pacing), and on CI's two cores
@@ -65,8 +67,13 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           // Installs Debian's Chromium first where it is missing and we may (root, apt-get), or
           // stops before any test with the command to run: `npm test` needs no other set-up.
-          // And makes the one migrated PGlite directory every test server starts from a copy of.
-          globalSetup: ['tests/setup/ensureChromium.ts', 'tests/setup/pgliteTemplate.ts'],
+          // And makes the one migrated PGlite directory every test server starts from a copy of,
+          // and builds the server they run (dist/server) from the sources as they are now.
+          globalSetup: [
+            'tests/setup/ensureChromium.ts',
+            'tests/setup/pgliteTemplate.ts',
+            'tests/setup/serverBundle.ts',
+          ],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // Two files at a time: each runs its own server (on a copy of the template database,

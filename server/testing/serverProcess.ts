@@ -2,11 +2,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import pg from 'pg';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+/** The server as `npm run build` makes it, from the repository's root. */
+export const BUILT_SERVER = 'dist/server/server.js';
 
 /** A port nothing listens on right now (the kernel's pick). */
 export async function freePort(): Promise<number> {
@@ -17,7 +20,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** A real `server/server.ts` child process and what it printed. */
+/** A real server child process (the built `dist/server/server.js`) and what it printed. */
 export interface ServerProcess {
   child: ChildProcess;
   base: string;
@@ -28,11 +31,12 @@ export interface ServerProcess {
 }
 
 /**
- * Spawns `node --import tsx server/server.ts` on a free port with `env` added to this process's
- * environment, and resolves once it says it is running. A temporary CLIENT_DIR with an index.html
- * is made when `env` names none, so no build is needed. `nodeArgs` go to node (`--cpu-prof`);
- * `imports` are modules (TypeScript, paths from the repository's root) loaded before the server,
- * after tsx: a test's instruments at the drivers' boundary (testing/pauseSettlement.ts).
+ * Spawns the built server (`node dist/server/server.js`, scripts/serverBundle.ts; the server
+ * tests' globalSetup builds it) on a free port with `env` added to this process's environment,
+ * and resolves once it says it is running. A temporary CLIENT_DIR with an index.html is made when
+ * `env` names none, so no client build is needed. `nodeArgs` go to node (`--cpu-prof`); `imports`
+ * are modules (TypeScript, paths from the repository's root) loaded before the server: a test's
+ * instruments at the drivers' boundary (testing/pauseSettlement.ts), see builtPreload.
  */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -59,8 +63,11 @@ export async function startServerProcess(
     fullEnv.CLIENT_DIR = clientDir;
     fullEnv.DATA_DIR ??= join(clientDir, 'data');
   }
-  const preloads = imports.flatMap((path) => ['--import', `./${path}`]);
-  const args = [...nodeArgs, '--import', 'tsx', ...preloads, 'server/server.ts'];
+  const preloads = (await Promise.all(imports.map(builtPreload))).flatMap((path) => [
+    '--import',
+    path,
+  ]);
+  const args = [...nodeArgs, '--enable-source-maps', ...preloads, BUILT_SERVER];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, ...fullEnv },
@@ -82,6 +89,30 @@ export async function startServerProcess(
     void exited.then((code) => reject(new Error(`server exited (${code}): ${output}`)));
   });
   return { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+let preloadsBuilt = 0;
+
+/**
+ * Builds a preload the way the server is built, beside it (dist/server/preloads), and returns its
+ * path: both then import the same packages from node_modules, so the preload's patch of a driver
+ * is the one the server runs. Loaded through tsx instead, the drivers it patched were other
+ * copies than the server's.
+ */
+async function builtPreload(path: string): Promise<string> {
+  const outfile = `dist/server/preloads/${basename(path, '.ts')}-${process.pid}-${++preloadsBuilt}.js`;
+  await build({
+    absWorkingDir: repoRoot,
+    entryPoints: [path],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+  });
+  return `./${outfile}`;
 }
 
 /** Stops a server process: SIGTERM (a clean shutdown) unless `signal` says otherwise. */

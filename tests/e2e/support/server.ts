@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { freePort } from '#server/testing/serverProcess.ts';
+import { BUILT_SERVER, freePort } from '#server/testing/serverProcess.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -15,10 +15,10 @@ export interface TestServer {
 }
 
 /**
- * Starts `server/server.ts` (the built client must already be in dist/client: `npm test` builds it
- * before the e2e suite) on a copy of the project's migrated PGlite directory
- * (tests/setup/pgliteTemplate.ts) when vitest provides one, and resolves once it printed its address and `/api/health`
- * answers.
+ * Starts the built server, `dist/server/server.js`, with the built client in dist/client (`npm
+ * test` builds both before the e2e suite, whose globalSetup builds the server again so it is never
+ * stale) on a copy of the project's migrated PGlite directory (tests/setup/pgliteTemplate.ts) when
+ * vitest provides one, and resolves once it printed its address and `/api/health` answers.
  */
 export async function startServer(
   options: { adminAddresses?: string[]; env?: Record<string, string> } = {},
@@ -30,7 +30,7 @@ export async function startServer(
   const template = process.env.VITEST ? inject('pgliteTemplateDir') : undefined;
   if (template) await cp(template, dataDir, { recursive: true });
   const origin = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', BUILT_SERVER], {
     cwd: repoRoot,
     env: {
       ...process.env,
