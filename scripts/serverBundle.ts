@@ -4,9 +4,10 @@
  * `npm start`, the end-to-end tests and the server tests' processes run `node dist/server/server.js`.
  *
  * Why: run through tsx, a process resolved each of its modules through a loader thread (one more
- * per worker thread) and spent 8–12 CPU-seconds starting on two cores, most of it there; the
- * test suites start about sixty such processes. Packages stay outside the bundle (imported from
+ * per worker thread) and spent about 8 CPU-seconds starting on two cores, 4–5 built; the test
+ * suites start about sixty such processes. Packages stay outside the bundle (imported from
  * node_modules at run time, as with tsx), so only our own TypeScript is compiled here.
+ * server/testing/serverProcess.ts builds a test's preload with the same options, beside it.
  */
 import { cp, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
